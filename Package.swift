@@ -1,0 +1,42 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One list of settings for every target, so strictness is uniform (Hummingbird does the same).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Encore",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "encore", targets: ["encore"]),
+        .library(name: "EncoreCatalog", targets: ["Catalog"]),
+        .library(name: "EncoreIngest", targets: ["Ingest"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "Geo", swiftSettings: swiftSettings),
+        .target(name: "Listings", dependencies: ["Geo"], swiftSettings: swiftSettings),
+        .target(name: "Ingest", dependencies: ["Listings", "Geo"], swiftSettings: swiftSettings),
+        .target(
+            name: "Catalog",
+            dependencies: ["Listings", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "EncoreCLI",
+            dependencies: [
+                "Listings", "Geo", "Ingest", "Catalog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        .executableTarget(name: "encore", dependencies: ["EncoreCLI"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EncoreTests",
+            dependencies: ["Geo", "Listings", "Ingest", "Catalog", "EncoreCLI"],
+            swiftSettings: swiftSettings),
+    ]
+)

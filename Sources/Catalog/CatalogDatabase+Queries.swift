@@ -1,0 +1,184 @@
+import GRDB
+import Listings
+
+/// Read queries: what the CLI and the feeds show.
+///
+/// "Upcoming" and "past" compare the event's local date at the venue with `today`, a
+/// parameter so that callers (and tests) decide what today is.
+extension CatalogDatabase {
+    /// Row counts, for `encore stats`.
+    public func stats(today: LocalDate) throws -> CatalogStats {
+        try writer.read { db in
+            let count = { (sql: String) throws -> Int in try Int.fetchOne(db, sql: sql) ?? 0 }
+            var sources: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT source, COUNT(*) FROM source_record GROUP BY source") {
+                sources[row[0]] = row[1]
+            }
+            return CatalogStats(
+                events: try count("SELECT COUNT(*) FROM event"),
+                upcomingEvents: try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM event WHERE local_date >= ?", arguments: [today.description]) ?? 0,
+                cancelledEvents: try count("SELECT COUNT(*) FROM event WHERE status = 'cancelled'"),
+                artists: try count("SELECT COUNT(*) FROM artist"),
+                venues: try count("SELECT COUNT(*) FROM venue"),
+                metroAreas: try count("SELECT COUNT(*) FROM metro_area"),
+                sourceRecords: try count("SELECT COUNT(*) FROM source_record"),
+                sources: sources)
+        }
+    }
+
+    /// One event with its venue, metro area, lineup and sources; nil when no such id.
+    public func event(id: Int64) throws -> EventDetail? {
+        try writer.read { db in
+            try EventDetailLoader.load(db, where: "e.id = ?", arguments: [id]).first
+        }
+    }
+
+    /// Artists whose name matches `name` ignoring case, accents and punctuation, most
+    /// upcoming events first; empty when none does.
+    public func artists(named name: String, today: LocalDate) throws -> [ArtistSummary] {
+        try writer.read { db in
+            let ids = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT a.id FROM artist a
+                    WHERE a.folded_name = ?
+                    ORDER BY (SELECT COUNT(*) FROM lineup l JOIN event e ON e.id = l.event_id
+                              WHERE l.artist_id = a.id AND e.local_date >= ?) DESC, a.id
+                    """,
+                arguments: [NameFolding.fold(name), today.description])
+            return try ids.compactMap { try Self.artistSummary(db, id: $0) }
+        }
+    }
+
+    /// Names close to `name`, for "did you mean": prefix matches first, then the
+    /// nearest spellings, at most `limit`.
+    public func artistSuggestions(for name: String, limit: Int = 5) throws -> [String] {
+        let folded = NameFolding.fold(name)
+        guard !folded.isEmpty else { return [] }
+        return try writer.read { db in
+            var suggestions: [String] = []
+            if let query = Self.prefixQuery(folded) {
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: "SELECT rowid, name FROM search_index WHERE search_index MATCH ? AND rowid % 4 = 1 ORDER BY rank LIMIT ?",
+                    arguments: [query, limit])
+                suggestions = rows.map { $0[1] }
+            }
+            if suggestions.count < limit {
+                let threshold = max(2, folded.count / 3)
+                var scored: [(Int, String)] = []
+                for row in try Row.fetchAll(db, sql: "SELECT name, folded_name FROM artist") {
+                    let candidate: String = row[1]
+                    guard abs(candidate.count - folded.count) <= threshold else { continue }
+                    let distance = NameFolding.editDistance(candidate, folded)
+                    if distance <= threshold { scored.append((distance, row[0])) }
+                }
+                for (_, suggestion) in scored.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) })
+                where !suggestions.contains(suggestion) {
+                    suggestions.append(suggestion)
+                    if suggestions.count == limit { break }
+                }
+            }
+            return suggestions
+        }
+    }
+
+    /// The band page: an artist, similar artists, and its upcoming (or past) events in
+    /// chronological order.
+    public func artistPage(artistID: Int64, past: Bool = false, today: LocalDate) throws -> ArtistPage? {
+        try writer.read { db in
+            guard let artist = try Self.artistSummary(db, id: artistID) else { return nil }
+            let comparison = past ? "<" : ">="
+            let events = try EventDetailLoader.load(
+                db,
+                where: "e.id IN (SELECT event_id FROM lineup WHERE artist_id = ?) AND e.local_date \(comparison) ?",
+                arguments: [artistID, today.description])
+            let similar = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
+                    JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
+                    JOIN artist a ON a.id = s.similar_artist_id
+                    WHERE r.entity_id = ?
+                    GROUP BY a.id ORDER BY best, a.name, a.id
+                    """,
+                arguments: [artistID]
+            ).map { ArtistReference(id: $0[0], name: $0[1]) }
+            return ArtistPage(artist: artist, similar: similar, events: events)
+        }
+    }
+
+    /// Artists, venues and metro areas whose names match `text`; the last word may be
+    /// a prefix ("radioh" finds Radiohead). Best matches first.
+    public func search(_ text: String, today: LocalDate, limit: Int = 20) throws -> [SearchHit] {
+        guard let query = Self.prefixQuery(NameFolding.fold(text)) else { return [] }
+        return try writer.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT rowid, name FROM search_index WHERE search_index MATCH ? ORDER BY rank, rowid LIMIT ?",
+                arguments: [query, limit])
+            return try rows.compactMap { row -> SearchHit? in
+                guard let (kind, id) = SearchKindCode.decode(rowID: row[0]) else { return nil }
+                let name: String = row[1]
+                let day = today.description
+                switch kind {
+                case .artist:
+                    let upcoming = try Int.fetchOne(
+                        db,
+                        sql: """
+                            SELECT COUNT(*) FROM lineup l JOIN event e ON e.id = l.event_id
+                            WHERE l.artist_id = ? AND e.local_date >= ?
+                            """, arguments: [id, day]) ?? 0
+                    return SearchHit(kind: .artist, id: id, name: name, place: nil, upcomingEvents: upcoming)
+                case .venue:
+                    let place = try Row.fetchOne(db, sql: "SELECT city, country FROM venue WHERE id = ?", arguments: [id])
+                    let upcoming = try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM event WHERE venue_id = ? AND local_date >= ?",
+                        arguments: [id, day]) ?? 0
+                    return SearchHit(
+                        kind: .venue, id: id, name: name, place: Self.place(place?[0], place?[1]), upcomingEvents: upcoming)
+                case .metroArea:
+                    let place = try Row.fetchOne(db, sql: "SELECT region, country FROM metro_area WHERE id = ?", arguments: [id])
+                    let upcoming = try Int.fetchOne(
+                        db,
+                        sql: """
+                            SELECT COUNT(*) FROM event e JOIN venue v ON v.id = e.venue_id
+                            WHERE v.metro_area_id = ? AND e.local_date >= ?
+                            """, arguments: [id, day]) ?? 0
+                    return SearchHit(
+                        kind: .metroArea, id: id, name: name, place: Self.place(place?[0], place?[1]),
+                        upcomingEvents: upcoming)
+                }
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func artistSummary(_ db: Database, id: Int64) throws -> ArtistSummary? {
+        guard let row = try Row.fetchOne(
+            db, sql: "SELECT id, name, mbid, on_tour_until FROM artist WHERE id = ?", arguments: [id])
+        else { return nil }
+        let sources = try Row.fetchAll(
+            db,
+            sql: "SELECT source, source_id, url FROM source_record WHERE kind = 'artist' AND entity_id = ? ORDER BY source, source_id",
+            arguments: [id]
+        ).map { SourceLink(source: $0[0], id: $0[1], url: $0[2]) }
+        let onTour: String? = row[3]
+        return ArtistSummary(
+            id: row[0], name: row[1], musicBrainzID: row[2], onTourUntil: onTour.flatMap { LocalDate(iso: $0) },
+            sources: sources)
+    }
+
+    /// An FTS5 query where every word must match and the last may be a prefix.
+    static func prefixQuery(_ folded: String) -> String? {
+        let words = folded.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+
+    static func place(_ first: String?, _ second: String?) -> String? {
+        let parts = [first, second].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,127 @@
+import GRDB
+
+/// The schema, as append-only migrations: never edit one that has landed; add another.
+///
+/// Ids are `AUTOINCREMENT` so that a deleted row's id is never handed out again: feeds
+/// and fans' plans refer to catalog ids, which must stay stable.
+extension CatalogDatabase {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: listings, provenance, search") { db in
+            try db.execute(sql: """
+                CREATE TABLE metro_area (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    country TEXT,
+                    region TEXT,
+                    latitude REAL,
+                    longitude REAL,
+                    timezone TEXT,
+                    url TEXT
+                );
+                CREATE TABLE venue (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    street TEXT,
+                    postal_code TEXT,
+                    city TEXT,
+                    region TEXT,
+                    country TEXT,
+                    latitude REAL,
+                    longitude REAL,
+                    coordinates_approximate INTEGER NOT NULL DEFAULT 0,
+                    timezone TEXT,
+                    website TEXT,
+                    capacity INTEGER,
+                    url TEXT,
+                    metro_area_id INTEGER REFERENCES metro_area(id)
+                );
+                CREATE INDEX venue_metro_area ON venue(metro_area_id);
+                CREATE TABLE artist (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    folded_name TEXT NOT NULL,
+                    mbid TEXT,
+                    on_tour_until TEXT,
+                    url TEXT
+                );
+                CREATE INDEX artist_folded_name ON artist(folded_name);
+                CREATE INDEX artist_mbid ON artist(mbid) WHERE mbid IS NOT NULL;
+                CREATE TABLE event (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('concert', 'festival')),
+                    status TEXT NOT NULL
+                        CHECK (status IN ('scheduled', 'cancelled', 'postponed', 'rescheduled')),
+                    local_date TEXT NOT NULL,
+                    local_time TEXT,
+                    timezone TEXT,
+                    start_utc TEXT,
+                    end_date TEXT,
+                    venue_id INTEGER REFERENCES venue(id),
+                    popularity REAL,
+                    age_restriction TEXT,
+                    url TEXT
+                );
+                CREATE INDEX event_local_date ON event(local_date, local_time, id);
+                CREATE INDEX event_venue_date ON event(venue_id, local_date);
+                CREATE TABLE lineup (
+                    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                    artist_id INTEGER NOT NULL REFERENCES artist(id),
+                    billing TEXT NOT NULL CHECK (billing IN ('headline', 'support')),
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (event_id, artist_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX lineup_artist ON lineup(artist_id, event_id);
+                -- Keyed by the source's own artist id: a similar-artists page may arrive
+                -- before any page that lists the artist itself.
+                CREATE TABLE similar_artist (
+                    source TEXT NOT NULL,
+                    artist_source_id TEXT NOT NULL,
+                    similar_artist_id INTEGER NOT NULL REFERENCES artist(id),
+                    rank INTEGER NOT NULL,
+                    PRIMARY KEY (source, artist_source_id, similar_artist_id)
+                ) WITHOUT ROWID;
+                -- Provenance: every catalog row links to the source records it came from.
+                CREATE TABLE source_record (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    source TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('event', 'artist', 'venue', 'metro_area')),
+                    source_id TEXT NOT NULL,
+                    entity_id INTEGER NOT NULL,
+                    url TEXT,
+                    content_hash TEXT NOT NULL,
+                    first_seen TEXT NOT NULL,
+                    last_seen TEXT NOT NULL,
+                    UNIQUE (source, kind, source_id)
+                );
+                CREATE INDEX source_record_entity ON source_record(kind, entity_id);
+                -- Pages already applied, so identical content is not applied twice.
+                CREATE TABLE applied_page (
+                    format TEXT NOT NULL,
+                    content_hash TEXT NOT NULL,
+                    locator TEXT NOT NULL,
+                    applied_at TEXT NOT NULL,
+                    PRIMARY KEY (format, content_hash)
+                ) WITHOUT ROWID;
+                -- Names of artists, venues and metro areas; rowid = entity id * 4 + kind code.
+                CREATE VIRTUAL TABLE search_index USING fts5(
+                    name, tokenize = 'unicode61 remove_diacritics 2'
+                );
+                """)
+        }
+        return migrator
+    }
+}
+
+/// Codes that pack an entity kind into the search index's rowid.
+enum SearchKindCode: Int64 {
+    case artist = 1, venue = 2, metroArea = 3
+
+    func rowID(for entityID: Int64) -> Int64 { entityID * 4 + rawValue }
+
+    static func decode(rowID: Int64) -> (SearchKindCode, Int64)? {
+        guard let kind = SearchKindCode(rawValue: rowID % 4) else { return nil }
+        return (kind, rowID / 4)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+import Listings
+
+/// The Encore catalog: one SQLite file (WAL mode) holding normalized listings and the
+/// source records behind every row.
+///
+/// It owns the schema migrations and exposes named write transactions
+/// (``apply(_:pageHash:format:)``) that keep the data valid, plus read queries.
+///
+/// ```swift
+/// let catalog = try CatalogDatabase(path: "encore.sqlite")
+/// let stats = try catalog.stats(today: LocalDate(iso: "2026-11-22")!)
+/// ```
+public struct CatalogDatabase: Sendable {
+    let writer: any DatabaseWriter
+    /// The clock used for provenance timestamps; injected so tests are reproducible.
+    let now: @Sendable () -> Date
+
+    /// Opens (creating if needed) the catalog at `path` and migrates it.
+    /// - Throws: a `DatabaseError` when the file is not a usable SQLite database.
+    public init(path: String, now: @escaping @Sendable () -> Date = Date.init) throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            // Readers keep working while a writer holds the lock; writers wait a while
+            // for one another instead of failing at once.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        configuration.busyMode = .timeout(10)
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try self.init(writer: pool, now: now)
+    }
+
+    /// A catalog in memory, for tests and one-off runs.
+    public static func inMemory(now: @escaping @Sendable () -> Date = Date.init) throws -> CatalogDatabase {
+        try CatalogDatabase(writer: DatabaseQueue(), now: now)
+    }
+
+    init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Date) throws {
+        self.writer = writer
+        self.now = now
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Formats an instant as the catalog stores timestamps (`YYYY-MM-DDTHH:MM:SSZ`).
+    static func timestamp(_ date: Date) -> String {
+        UTCInstant(secondsSinceEpoch: Int64(date.timeIntervalSince1970.rounded(.down))).description
+    }
+}

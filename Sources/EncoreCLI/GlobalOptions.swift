@@ -1,0 +1,54 @@
+import ArgumentParser
+import Catalog
+import Foundation
+import Listings
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The catalog file (default: $ENCORE_DB, else ./encore.sqlite).", valueName: "path"))
+    var db: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Treat this date as today (YYYY-MM-DD), for reproducible output.", visibility: .hidden))
+    var today: String?
+
+    func validate() throws {
+        if let today, LocalDate(iso: today) == nil {
+            throw ValidationError("--today must be a date like 2026-11-22, not \"\(today)\".")
+        }
+    }
+
+    /// The catalog path: `--db`, else `$ENCORE_DB`, else `./encore.sqlite`.
+    var databasePath: String {
+        if let db { return db }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["ENCORE_DB"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return "encore.sqlite"
+    }
+
+    func openCatalog() throws -> CatalogDatabase {
+        do {
+            return try CatalogDatabase(path: databasePath)
+        } catch {
+            throw CatalogOpenError(path: databasePath, underlying: String(describing: error))
+        }
+    }
+
+    /// Today's date where the user is (the system time zone).
+    var currentDate: LocalDate {
+        if let today, let date = LocalDate(iso: today) { return date }
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
+}
+
+struct CatalogOpenError: Error, CustomStringConvertible {
+    let path: String
+    let underlying: String
+    var description: String { "cannot open the catalog at \(path): \(underlying)" }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Catalog
+import Ingest
+import Listings
+
+extension Encore {
+    struct Ingest: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ingest saved listing pages (files or directories) into the catalog.",
+            discussion: """
+                Each file is one page, applied in one transaction: a malformed page is reported \
+                with its file and position, skipped, and the rest still land. Directories are \
+                read recursively (.json, .jsonld, .xml, .html files), in path order. Exit \
+                status 1 when any page failed.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("The listing format; detected from each file's content when omitted.", valueName: "name"))
+        var format: String?
+
+        @Option(
+            name: .customLong("similar-to"),
+            help: ArgumentHelp(
+                "For similar-artist pages: the source's id of the artist they are for (else taken from the file name).",
+                valueName: "id"))
+        var similarTo: String?
+
+        @Argument(help: ArgumentHelp("Files or directories to ingest.", valueName: "path"))
+        var paths: [String] = []
+
+        func validate() throws {
+            if paths.isEmpty { throw ValidationError("Give at least one file or directory to ingest.") }
+            if let format, IngesterRegistry.standard.ingester(named: format) == nil {
+                let known = IngesterRegistry.standard.formats.joined(separator: ", ")
+                throw ValidationError("Unknown --format \"\(format)\". Known formats: \(known).")
+            }
+        }
+
+        func run() throws {
+            let catalog = try global.openCatalog()
+            let ingestion = FileIngestion(format: format, similarToArtist: similarTo)
+            let summary = ingestion.ingest(paths: paths, into: catalog, progress: IngestReport.progress)
+            try IngestReport.finish(summary)
+        }
+    }
+}
+
+/// How ingest runs report: each failure on stderr as it happens, one summary line last.
+enum IngestReport {
+    static func progress(_ locator: String, _ result: Result<PageOutcome, IngestError>) {
+        if case .failure(let error) = result { Output.error("error: \(error)") }
+    }
+
+    static func finish(_ summary: IngestSummary) throws {
+        Output.line("Ingested \(summary.line).")
+        if !summary.succeeded { throw ReportedFailure() }
+    }
+}

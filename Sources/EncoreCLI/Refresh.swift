@@ -1,0 +1,58 @@
+import ArgumentParser
+import Catalog
+import Foundation
+import Ingest
+
+extension Encore {
+    struct Refresh: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Refresh the catalog from every configured source (the nightly job).",
+            discussion: """
+                With no configuration, ingests the sample listings bundled with Encore, so a \
+                fresh clone has a catalog to explore. Exit status 1 when any page failed.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("A directory of sample listings to use instead of the bundled one.", valueName: "dir"))
+        var sample: String?
+
+        func run() throws {
+            let directory = try sample ?? SampleListings.locate()
+            Output.line("No sources configured: refreshing from the sample listings in \(SampleListings.display(directory)).")
+            let catalog = try global.openCatalog()
+            let summary = FileIngestion().ingest(paths: [directory], into: catalog, progress: IngestReport.progress)
+            try IngestReport.finish(summary)
+        }
+    }
+}
+
+/// Where the bundled sample world lives: `Fixtures/sample` of the Encore checkout.
+enum SampleListings {
+    static func locate() throws -> String {
+        var candidates: [String] = []
+        if let fromEnvironment = ProcessInfo.processInfo.environment["ENCORE_SAMPLE_DIR"], !fromEnvironment.isEmpty {
+            candidates.append(fromEnvironment)
+        }
+        candidates.append(FileManager.default.currentDirectoryPath + "/Fixtures/sample")
+        // The checkout this binary was built from, wherever it is run.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(checkout.appendingPathComponent("Fixtures/sample").path)
+        for candidate in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                return candidate
+            }
+        }
+        throw UsageError(
+            "error: no sources configured and the bundled sample listings were not found; "
+                + "run from the Encore checkout, set ENCORE_SAMPLE_DIR, or pass --sample DIR.")
+    }
+
+    /// The path relative to the current directory when inside it, for shorter messages.
+    static func display(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
+    }
+}

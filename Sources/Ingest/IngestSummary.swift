@@ -1,0 +1,40 @@
+import Listings
+
+/// What an ingest run did, page by page, in totals.
+public struct IngestSummary: Sendable, Hashable {
+    public var pagesApplied = 0
+    /// Pages whose identical content had already been applied, so were skipped.
+    public var pagesUnchanged = 0
+    public var pagesFailed = 0
+    public var eventsNew = 0
+    public var eventsUpdated = 0
+    public var eventsUnchanged = 0
+    public var failures: [IngestError] = []
+
+    public init() {}
+
+    public var pages: Int { pagesApplied + pagesUnchanged + pagesFailed }
+    public var succeeded: Bool { pagesFailed == 0 }
+
+    mutating func record(_ outcome: PageOutcome) {
+        if outcome.skippedAsUnchanged {
+            pagesUnchanged += 1
+        } else {
+            pagesApplied += 1
+        }
+        eventsNew += outcome.eventsNew
+        eventsUpdated += outcome.eventsUpdated
+        eventsUnchanged += outcome.eventsUnchanged
+    }
+
+    mutating func record(_ failure: IngestError) {
+        pagesFailed += 1
+        failures.append(failure)
+    }
+
+    /// One line for logs: `12 pages (11 applied, 1 unchanged, 0 failed); events: 300 new, ...`.
+    public var line: String {
+        "\(pages) pages (\(pagesApplied) applied, \(pagesUnchanged) unchanged, \(pagesFailed) failed); "
+            + "events: \(eventsNew) new, \(eventsUpdated) updated, \(eventsUnchanged) unchanged"
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Listings
+
+/// A listing source's parser: turns one page of a source's response into listings.
+///
+/// Ingesters never touch the catalog; they turn bytes into values, and the catalog
+/// applies each page in one transaction. To add a source, implement this protocol in
+/// one new file or folder and add one line to ``IngesterRegistry/standard``.
+public protocol Ingester: Sendable {
+    /// The `--format` name, e.g. `songkick-json`.
+    var format: String { get }
+    /// The source name recorded in provenance, e.g. `songkick`.
+    var source: String { get }
+    /// Whether the start of some content looks like this format (used when no
+    /// `--format` is given). Decide by content, not by file name.
+    func recognizes(_ sample: ContentSample) -> Bool
+    /// Parses one page.
+    /// - Throws: ``IngestError`` naming the position and reason when the page is unusable.
+    func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage
+}
+
+/// What a parser knows about a page besides its bytes.
+public struct PageContext: Sendable, Hashable {
+    /// The file path or URL, for messages and provenance.
+    public var locator: String
+    /// For similar-artist responses: the source id of the artist they are similar to.
+    public var similarToArtist: String?
+
+    public init(locator: String, similarToArtist: String? = nil) {
+        self.locator = locator
+        self.similarToArtist = similarToArtist
+    }
+}
+
+/// The first bytes of some content, for format detection.
+public struct ContentSample: Sendable {
+    public let bytes: [UInt8]
+    /// The same bytes as text, with invalid UTF-8 repaired (for substring checks).
+    public let text: String
+
+    public init(_ data: Data, limit: Int = 4096) {
+        var head = Array(data.prefix(limit))
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
+        bytes = head
+        text = String(decoding: head, as: UTF8.self)
+    }
+
+    /// The first byte that is not white space, if any.
+    public var firstSignificantByte: UInt8? {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Geo
+import Listings
+
+/// Reads Songkick API v3 JSON: event lists (artist, metro-area and venue calendars),
+/// event details, artist search, similar artists, location search and venue details.
+///
+/// ```swift
+/// let page = try SongkickJSONIngester().parse(data, context: PageContext(locator: "metro-p1.json"))
+/// ```
+public struct SongkickJSONIngester: Ingester {
+    public let format = "songkick-json"
+    public let source = "songkick"
+
+    public init() {}
+
+    public func recognizes(_ sample: ContentSample) -> Bool {
+        sample.firstSignificantByte == UInt8(ascii: "{") && sample.text.contains("\"resultsPage\"")
+    }
+
+    public func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage {
+        let envelope = try JSONPageDecoding.decode(SongkickJSON.Envelope.self, from: data, locator: context.locator)
+        let resultsPage = envelope.resultsPage
+        guard resultsPage.status == "ok" else {
+            let message = resultsPage.error?.message ?? "status \"\(resultsPage.status)\""
+            throw IngestError(locator: context.locator, position: "resultsPage.status", reason: .sourceError(message))
+        }
+        var normalizer = SongkickNormalizer(locator: context.locator)
+        var page = ListingPage(source: source, locator: context.locator)
+        if let number = resultsPage.page {
+            page.paging = .init(page: number, perPage: resultsPage.perPage, totalEntries: resultsPage.totalEntries)
+        }
+        guard let results = resultsPage.results else { return page }
+        let base = "resultsPage.results"
+
+        if let events = results.event {
+            for (index, event) in events.elements.enumerated() {
+                let path = events.wasSingle ? "\(base).event" : "\(base).event[\(index)]"
+                page.events.append(try normalizer.event(event, at: path))
+            }
+        }
+        if let artists = results.artist {
+            for (index, artist) in artists.elements.enumerated() {
+                let path = artists.wasSingle ? "\(base).artist" : "\(base).artist[\(index)]"
+                page.artists.append(try normalizer.artist(artist, at: path))
+            }
+            if let target = context.similarToArtist ?? Self.similarArtistTarget(in: context.locator) {
+                page.similarArtists = SimilarArtistsListing(artistSourceID: target, similar: page.artists)
+            }
+        }
+        if let venues = results.venue {
+            for (index, venue) in venues.elements.enumerated() {
+                let path = venues.wasSingle ? "\(base).venue" : "\(base).venue[\(index)]"
+                page.venues.append(try normalizer.venue(venue, location: nil, at: path))
+            }
+        }
+        if let locations = results.location {
+            for (index, location) in locations.enumerated() {
+                if let metro = location.metroArea {
+                    let path = "\(base).location[\(index)].metroArea"
+                    if let listing = try normalizer.metroArea(metro, at: path) { page.metroAreas.append(listing) }
+                }
+            }
+        }
+        return page
+    }
+
+    /// Similar-artist responses look exactly like artist search; the artist they are
+    /// for is only in the request, so a file name like `similar-artists-521019.json`
+    /// (or `--similar-to`) says it.
+    static func similarArtistTarget(in locator: String) -> String? {
+        let name = locator.split(separator: "/").last.map(String.init) ?? locator
+        guard let range = name.range(of: "similar[-_]?artists[-_]", options: [.regularExpression, .caseInsensitive])
+        else { return nil }
+        let digits = name[range.upperBound...].prefix { $0.isNumber }
+        return digits.isEmpty ? nil : String(digits)
+    }
+}

@@ -1,0 +1,193 @@
+/// An event as the catalog shows it: what `encore event --json` prints and feeds embed.
+///
+/// JSON keys are snake_case and part of the CLI contract; optional values are written
+/// as `null` rather than left out, so consumers can rely on every key being there.
+public struct EventDetail: Sendable, Hashable, Encodable {
+    public var id: Int64
+    public var title: String
+    public var kind: EventKind
+    public var status: EventStatus
+    public var start: EventStart
+    public var endDate: LocalDate?
+    public var venue: VenueSummary?
+    public var metroArea: MetroAreaSummary?
+    public var lineup: [LineupEntry]
+    public var sources: [SourceLink]
+    public var popularity: Double?
+    public var ageRestriction: String?
+
+    public init(
+        id: Int64, title: String, kind: EventKind, status: EventStatus, start: EventStart,
+        endDate: LocalDate?, venue: VenueSummary?, metroArea: MetroAreaSummary?,
+        lineup: [LineupEntry], sources: [SourceLink], popularity: Double?, ageRestriction: String?
+    ) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.status = status
+        self.start = start
+        self.endDate = endDate
+        self.venue = venue
+        self.metroArea = metroArea
+        self.lineup = lineup
+        self.sources = sources
+        self.popularity = popularity
+        self.ageRestriction = ageRestriction
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, kind, status, start, end, venue, lineup, sources, popularity
+        case metroArea = "metro_area", ageRestriction = "age_restriction"
+    }
+
+    enum StartKeys: String, CodingKey {
+        case localDate = "local_date", localTime = "local_time", timezone, utc
+    }
+
+    enum EndKeys: String, CodingKey { case localDate = "local_date" }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(status, forKey: .status)
+        var startContainer = container.nestedContainer(keyedBy: StartKeys.self, forKey: .start)
+        try startContainer.encode(start.localDate, forKey: .localDate)
+        try startContainer.encode(start.localTime, forKey: .localTime)
+        try startContainer.encode(start.timeZone, forKey: .timezone)
+        try startContainer.encode(start.utc, forKey: .utc)
+        if let endDate {
+            var endContainer = container.nestedContainer(keyedBy: EndKeys.self, forKey: .end)
+            try endContainer.encode(endDate, forKey: .localDate)
+        } else {
+            try container.encodeNil(forKey: .end)
+        }
+        try container.encode(venue, forKey: .venue)
+        try container.encode(metroArea, forKey: .metroArea)
+        try container.encode(lineup, forKey: .lineup)
+        try container.encode(sources, forKey: .sources)
+        try container.encode(popularity, forKey: .popularity)
+        try container.encode(ageRestriction, forKey: .ageRestriction)
+    }
+}
+
+/// A venue as events and venue lists show it.
+public struct VenueSummary: Sendable, Hashable, Encodable {
+    public var id: Int64
+    public var name: String
+    public var street: String?
+    public var postalCode: String?
+    public var city: String?
+    public var region: String?
+    public var country: String?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var coordinatesApproximate: Bool
+    public var timeZone: String?
+
+    public init(
+        id: Int64, name: String, street: String? = nil, postalCode: String? = nil, city: String? = nil,
+        region: String? = nil, country: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
+        coordinatesApproximate: Bool = false, timeZone: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.street = street
+        self.postalCode = postalCode
+        self.city = city
+        self.region = region
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+        self.coordinatesApproximate = coordinatesApproximate
+        self.timeZone = timeZone
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, street, city, region, country, lat, lng, timezone
+        case postalCode = "postal_code", coordinatesApproximate = "coordinates_approximate"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(street, forKey: .street)
+        try container.encode(postalCode, forKey: .postalCode)
+        try container.encode(city, forKey: .city)
+        try container.encode(region, forKey: .region)
+        try container.encode(country, forKey: .country)
+        try container.encode(latitude, forKey: .lat)
+        try container.encode(longitude, forKey: .lng)
+        try container.encode(coordinatesApproximate, forKey: .coordinatesApproximate)
+        try container.encode(timeZone, forKey: .timezone)
+    }
+}
+
+/// A metro area's identity, as events show it.
+public struct MetroAreaSummary: Sendable, Hashable, Encodable {
+    public var id: Int64
+    public var name: String
+    public var country: String?
+    public var region: String?
+
+    public init(id: Int64, name: String, country: String? = nil, region: String? = nil) {
+        self.id = id
+        self.name = name
+        self.country = country
+        self.region = region
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(country, forKey: .country)
+        try container.encode(region, forKey: .region)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, name, country, region }
+}
+
+/// One act on a bill.
+public struct LineupEntry: Sendable, Hashable, Encodable {
+    public var artistID: Int64
+    public var name: String
+    public var billing: Billing
+    public var order: Int
+
+    public init(artistID: Int64, name: String, billing: Billing, order: Int) {
+        self.artistID = artistID
+        self.name = name
+        self.billing = billing
+        self.order = order
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, billing, order
+        case artistID = "artist_id"
+    }
+}
+
+/// A source record behind a catalog row: which source, its own id, its page.
+public struct SourceLink: Sendable, Hashable, Encodable {
+    public var source: String
+    public var id: String
+    public var url: String?
+
+    public init(source: String, id: String, url: String?) {
+        self.source = source
+        self.id = id
+        self.url = url
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(id, forKey: .id)
+        try container.encode(url, forKey: .url)
+    }
+
+    enum CodingKeys: String, CodingKey { case source, id, url }
+}

@@ -1,0 +1,72 @@
+/// Everything one page of one source's response says, normalized.
+///
+/// A page is the unit of ingestion: the catalog applies it in one transaction, so it
+/// lands whole or not at all.
+public struct ListingPage: Sendable, Hashable {
+    /// The source name stored in provenance (`songkick`, `bandsintown`...).
+    public var source: String
+    /// Where the page came from (a file path or URL), for messages.
+    public var locator: String
+    public var events: [EventListing]
+    /// Artists listed on their own (artist search), not only inside events.
+    public var artists: [ArtistListing]
+    /// Venues listed on their own (venue details).
+    public var venues: [VenueListing]
+    /// Metro areas listed on their own (location search).
+    public var metroAreas: [MetroAreaListing]
+    public var similarArtists: SimilarArtistsListing?
+    /// Paging as the source reported it, when it did.
+    public var paging: Paging?
+
+    public init(
+        source: String, locator: String, events: [EventListing] = [], artists: [ArtistListing] = [],
+        venues: [VenueListing] = [], metroAreas: [MetroAreaListing] = [],
+        similarArtists: SimilarArtistsListing? = nil, paging: Paging? = nil
+    ) {
+        self.source = source
+        self.locator = locator
+        self.events = events
+        self.artists = artists
+        self.venues = venues
+        self.metroAreas = metroAreas
+        self.similarArtists = similarArtists
+        self.paging = paging
+    }
+
+    /// A source's paging fields: which page this is and how many entries exist in all.
+    public struct Paging: Sendable, Hashable {
+        public var page: Int
+        public var perPage: Int?
+        public var totalEntries: Int?
+
+        public init(page: Int, perPage: Int? = nil, totalEntries: Int? = nil) {
+            self.page = page
+            self.perPage = perPage
+            self.totalEntries = totalEntries
+        }
+    }
+}
+
+/// What applying one page changed in the catalog.
+public struct PageOutcome: Sendable, Hashable, Codable {
+    public var eventsNew = 0
+    public var eventsUpdated = 0
+    public var eventsUnchanged = 0
+    /// True when an identical page had already been applied, so nothing was done.
+    public var skippedAsUnchanged = false
+
+    public init(eventsNew: Int = 0, eventsUpdated: Int = 0, eventsUnchanged: Int = 0, skippedAsUnchanged: Bool = false) {
+        self.eventsNew = eventsNew
+        self.eventsUpdated = eventsUpdated
+        self.eventsUnchanged = eventsUnchanged
+        self.skippedAsUnchanged = skippedAsUnchanged
+    }
+}
+
+/// Where ingestion delivers pages. The catalog implements it; ingesters never see it.
+public protocol ListingSink: Sendable {
+    /// Whether a page with this content hash from this format was already applied.
+    func hasApplied(pageHash: String, format: String) throws -> Bool
+    /// Applies one page in one transaction and records its hash.
+    func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome
+}

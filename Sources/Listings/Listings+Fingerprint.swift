@@ -1,0 +1,89 @@
+/// Content hashes of listings: equal hashes mean a re-listed record changed nothing.
+///
+/// Every stored field takes part, so that any change the catalog would record is seen.
+extension MetroAreaListing {
+    public func fingerprint(into hasher: inout ContentHasher) {
+        hasher.combine(sourceID)
+        hasher.combine(name)
+        hasher.combine(country)
+        hasher.combine(region)
+        hasher.combine(coordinate?.latitude)
+        hasher.combine(coordinate?.longitude)
+        hasher.combine(url)
+    }
+
+    public var contentHash: String {
+        var hasher = ContentHasher()
+        fingerprint(into: &hasher)
+        return hasher.hexDigest
+    }
+}
+
+extension VenueListing {
+    public func fingerprint(into hasher: inout ContentHasher) {
+        for field in [sourceID, name, street, postalCode, city, region, country, timeZone, website, url] {
+            hasher.combine(field)
+        }
+        hasher.combine(coordinate?.latitude)
+        hasher.combine(coordinate?.longitude)
+        hasher.combine(coordinateIsApproximate)
+        hasher.combine(capacity)
+        hasher.combine(metroArea?.sourceID)
+    }
+
+    public var contentHash: String {
+        var hasher = ContentHasher()
+        fingerprint(into: &hasher)
+        return hasher.hexDigest
+    }
+}
+
+extension ArtistListing {
+    public func fingerprint(into hasher: inout ContentHasher) {
+        hasher.combine(sourceID)
+        hasher.combine(name)
+        hasher.combine(musicBrainzIDs.count)
+        for id in musicBrainzIDs { hasher.combine(id) }
+        hasher.combine(url)
+        hasher.combine(onTourUntil?.description)
+    }
+
+    public var contentHash: String {
+        var hasher = ContentHasher()
+        fingerprint(into: &hasher)
+        return hasher.hexDigest
+    }
+}
+
+extension EventListing {
+    /// Covers the event's own fields, its venue's identity and its bill (who, in what
+    /// order, with what billing), not the venue's or artists' details, which are
+    /// hashed as records of their own.
+    public func fingerprint(into hasher: inout ContentHasher) {
+        hasher.combine(sourceID)
+        hasher.combine(title)
+        hasher.combine(kind.rawValue)
+        hasher.combine(status.rawValue)
+        hasher.combine(start.localDate.description)
+        hasher.combine(start.localTime?.description)
+        hasher.combine(start.timeZone)
+        hasher.combine(start.utc?.description)
+        hasher.combine(endDate?.description)
+        hasher.combine(venue?.sourceID)
+        hasher.combine(lineup.count)
+        for performance in lineup {
+            hasher.combine(performance.artist.sourceID)
+            hasher.combine(performance.billing.rawValue)
+            hasher.combine(performance.order)
+        }
+        hasher.combine(url)
+        hasher.combine(popularity)
+        hasher.combine(ageRestriction)
+    }
+
+    public var contentHash: String {
+        var hasher = ContentHasher()
+        fingerprint(into: &hasher)
+        return hasher.hexDigest
+    }
+}

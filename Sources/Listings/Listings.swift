@@ -1,0 +1,170 @@
+import Geo
+
+/// A metro area as a source names it (Songkick's `metroArea`).
+public struct MetroAreaListing: Sendable, Hashable {
+    /// The source's own id, as a string.
+    public var sourceID: String
+    public var name: String
+    /// The country as the source wrote it ("US", "UK", "Spain").
+    public var country: String?
+    /// State, province or region, as the source wrote it.
+    public var region: String?
+    public var coordinate: Coordinate?
+    public var url: String?
+
+    public init(
+        sourceID: String, name: String, country: String? = nil, region: String? = nil,
+        coordinate: Coordinate? = nil, url: String? = nil
+    ) {
+        self.sourceID = sourceID
+        self.name = name
+        self.country = country
+        self.region = region
+        self.coordinate = coordinate
+        self.url = url
+    }
+}
+
+/// A venue as a source lists it.
+public struct VenueListing: Sendable, Hashable {
+    /// The source's own id; sources without one get a key derived from name and place.
+    public var sourceID: String
+    public var name: String
+    public var street: String?
+    public var postalCode: String?
+    public var city: String?
+    public var region: String?
+    public var country: String?
+    public var coordinate: Coordinate?
+    /// True when the coordinate is the city's, not the building's.
+    public var coordinateIsApproximate: Bool
+    /// IANA time zone identifier, when the source gives one.
+    public var timeZone: String?
+    public var website: String?
+    public var capacity: Int?
+    public var url: String?
+    public var metroArea: MetroAreaListing?
+
+    public init(
+        sourceID: String, name: String, street: String? = nil, postalCode: String? = nil,
+        city: String? = nil, region: String? = nil, country: String? = nil,
+        coordinate: Coordinate? = nil, coordinateIsApproximate: Bool = false,
+        timeZone: String? = nil, website: String? = nil, capacity: Int? = nil,
+        url: String? = nil, metroArea: MetroAreaListing? = nil
+    ) {
+        self.sourceID = sourceID
+        self.name = name
+        self.street = street
+        self.postalCode = postalCode
+        self.city = city
+        self.region = region
+        self.country = country
+        self.coordinate = coordinate
+        self.coordinateIsApproximate = coordinateIsApproximate
+        self.timeZone = timeZone
+        self.website = website
+        self.capacity = capacity
+        self.url = url
+        self.metroArea = metroArea
+    }
+}
+
+/// An artist (band, DJ, festival act) as a source lists it.
+public struct ArtistListing: Sendable, Hashable {
+    public var sourceID: String
+    public var name: String
+    /// MusicBrainz ids the source links to; the first is taken as the artist's.
+    public var musicBrainzIDs: [String]
+    public var url: String?
+    /// Songkick's `onTourUntil`.
+    public var onTourUntil: LocalDate?
+
+    public init(
+        sourceID: String, name: String, musicBrainzIDs: [String] = [], url: String? = nil,
+        onTourUntil: LocalDate? = nil
+    ) {
+        self.sourceID = sourceID
+        self.name = name
+        self.musicBrainzIDs = musicBrainzIDs
+        self.url = url
+        self.onTourUntil = onTourUntil
+    }
+}
+
+/// One act on an event's bill.
+public struct PerformanceListing: Sendable, Hashable {
+    public var artist: ArtistListing
+    public var billing: Billing
+    /// 1 for the first act listed; the order the source bills them in.
+    public var order: Int
+
+    public init(artist: ArtistListing, billing: Billing, order: Int) {
+        self.artist = artist
+        self.billing = billing
+        self.order = order
+    }
+}
+
+/// When an event starts, in the venue's terms.
+public struct EventStart: Sendable, Hashable {
+    public var localDate: LocalDate
+    /// Nil when the source does not know the time yet.
+    public var localTime: LocalTime?
+    /// IANA zone of the venue, when known.
+    public var timeZone: String?
+    /// The instant, when the source gives a time with an offset or a zone is known.
+    public var utc: UTCInstant?
+
+    public init(localDate: LocalDate, localTime: LocalTime? = nil, timeZone: String? = nil, utc: UTCInstant? = nil) {
+        self.localDate = localDate
+        self.localTime = localTime
+        self.timeZone = timeZone
+        self.utc = utc
+    }
+}
+
+/// A concert or festival as one source lists it.
+public struct EventListing: Sendable, Hashable {
+    public var sourceID: String
+    public var title: String
+    public var kind: EventKind
+    public var status: EventStatus
+    public var start: EventStart
+    /// Last day, for multi-day events.
+    public var endDate: LocalDate?
+    public var venue: VenueListing?
+    public var lineup: [PerformanceListing]
+    public var url: String?
+    public var popularity: Double?
+    public var ageRestriction: String?
+
+    public init(
+        sourceID: String, title: String, kind: EventKind = .concert, status: EventStatus = .scheduled,
+        start: EventStart, endDate: LocalDate? = nil, venue: VenueListing? = nil,
+        lineup: [PerformanceListing] = [], url: String? = nil, popularity: Double? = nil,
+        ageRestriction: String? = nil
+    ) {
+        self.sourceID = sourceID
+        self.title = title
+        self.kind = kind
+        self.status = status
+        self.start = start
+        self.endDate = endDate
+        self.venue = venue
+        self.lineup = lineup
+        self.url = url
+        self.popularity = popularity
+        self.ageRestriction = ageRestriction
+    }
+}
+
+/// A source's list of artists similar to one artist, best match first.
+public struct SimilarArtistsListing: Sendable, Hashable {
+    public var artistSourceID: String
+    public var similar: [ArtistListing]
+
+    public init(artistSourceID: String, similar: [ArtistListing]) {
+        self.artistSourceID = artistSourceID
+        self.similar = similar
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Folds names so that spelling variants compare equal: case, accents, punctuation
+/// and spacing are ignored ("Sigur Rós" and "sigur ros", "AC/DC" and "ac dc").
+public enum NameFolding {
+    public static func fold(_ name: String) -> String {
+        let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var result = ""
+        result.reserveCapacity(folded.utf8.count)
+        var pendingSpace = false
+        for scalar in folded.unicodeScalars {
+            if CharacterSet.alphanumerics.contains(scalar) {
+                if pendingSpace, !result.isEmpty { result.append(" ") }
+                pendingSpace = false
+                result.unicodeScalars.append(scalar)
+            } else if scalar == "&" {
+                if !result.isEmpty { result.append(" ") }
+                result.append("and")
+                pendingSpace = true
+            } else {
+                pendingSpace = true
+            }
+        }
+        return result
+    }
+
+    /// Levenshtein distance over Unicode scalars, for "did you mean" suggestions.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,61 @@
+/// An instant, as whole seconds since 1970-01-01T00:00:00Z.
+///
+/// Kept apart from `Foundation.Date` so that formatting is exact, fast and free of
+/// locale or calendar settings: the catalog stores it as `YYYY-MM-DDTHH:MM:SSZ`.
+public struct UTCInstant: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let secondsSinceEpoch: Int64
+
+    public init(secondsSinceEpoch: Int64) {
+        self.secondsSinceEpoch = secondsSinceEpoch
+    }
+
+    /// The instant at which a venue's wall clock shows `date` `time`, given the venue's
+    /// offset from UTC in seconds (east positive).
+    public init(date: LocalDate, time: LocalTime, utcOffsetSeconds: Int) {
+        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(time.secondsSinceMidnight)
+        self.init(secondsSinceEpoch: local - Int64(utcOffsetSeconds))
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SSZ`.
+    public init?(iso text: some StringProtocol) {
+        let text = String(text)
+        guard text.count == 20, text.hasSuffix("Z"),
+            let date = LocalDate(iso: text.prefix(10)),
+            let time = LocalTime(iso: text.dropFirst(11).prefix(8))
+        else { return nil }
+        self.init(date: date, time: time, utcOffsetSeconds: 0)
+    }
+
+    public var date: LocalDate {
+        LocalDate(daysSinceEpoch: Int((secondsSinceEpoch - secondsOfDay) / 86_400))
+    }
+
+    private var secondsOfDay: Int64 {
+        let remainder = secondsSinceEpoch % 86_400
+        return remainder < 0 ? remainder + 86_400 : remainder
+    }
+
+    public var description: String {
+        let s = Int(secondsOfDay)
+        let time = LocalTime(hour: s / 3600, minute: s / 60 % 60, second: s % 60)!
+        return "\(date)T\(time)Z"
+    }
+
+    public static func < (lhs: UTCInstant, rhs: UTCInstant) -> Bool {
+        lhs.secondsSinceEpoch < rhs.secondsSinceEpoch
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let instant = UTCInstant(iso: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a UTC instant: \(text)"))
+        }
+        self = instant
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

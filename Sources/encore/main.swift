@@ -1,0 +1,3 @@
+import EncoreCLI
+
+Encore.runAndExit()
