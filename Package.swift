@@ -36,7 +36,10 @@ let package = Package(
         .executableTarget(name: "encore", dependencies: ["EncoreCLI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EncoreTests",
-            dependencies: ["Geo", "Listings", "Ingest", "Catalog", "EncoreCLI"],
+            dependencies: [
+                "Geo", "Listings", "Ingest", "Catalog", "EncoreCLI",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings),
     ]
 )

@@ -296,13 +296,16 @@ struct PageApplier {
 
     // MARK: - Search index
 
+    // The index holds folded names (see `NameFolding`), and queries are folded the
+    // same way, so "soren" finds "Søren" and "ac dc" finds "AC/DC".
+
     private static func index(_ db: Database, _ kind: SearchKindCode, id: Int64, name: String) throws {
         try db.cachedStatement(sql: "INSERT INTO search_index (rowid, name) VALUES (?, ?)")
-            .execute(arguments: [kind.rowID(for: id), name])
+            .execute(arguments: [kind.rowID(for: id), NameFolding.fold(name)])
     }
 
     private static func reindex(_ db: Database, _ kind: SearchKindCode, id: Int64, name: String) throws {
         try db.cachedStatement(sql: "UPDATE search_index SET name = ? WHERE rowid = ?")
-            .execute(arguments: [name, kind.rowID(for: id)])
+            .execute(arguments: [NameFolding.fold(name), kind.rowID(for: id)])
     }
 }

@@ -59,11 +59,13 @@ extension CatalogDatabase {
         return try writer.read { db in
             var suggestions: [String] = []
             if let query = Self.prefixQuery(folded) {
-                let rows = try Row.fetchAll(
+                suggestions = try String.fetchAll(
                     db,
-                    sql: "SELECT rowid, name FROM search_index WHERE search_index MATCH ? AND rowid % 4 = 1 ORDER BY rank LIMIT ?",
+                    sql: """
+                        SELECT a.name FROM search_index s JOIN artist a ON a.id = s.rowid / 4
+                        WHERE search_index MATCH ? AND s.rowid % 4 = 1 ORDER BY s.rank LIMIT ?
+                        """,
                     arguments: [query, limit])
-                suggestions = rows.map { $0[1] }
             }
             if suggestions.count < limit {
                 let threshold = max(2, folded.count / 3)
@@ -115,14 +117,14 @@ extension CatalogDatabase {
         guard let query = Self.prefixQuery(NameFolding.fold(text)) else { return [] }
         return try writer.read { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT rowid, name FROM search_index WHERE search_index MATCH ? ORDER BY rank, rowid LIMIT ?",
+                db, sql: "SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rank, rowid LIMIT ?",
                 arguments: [query, limit])
             return try rows.compactMap { row -> SearchHit? in
                 guard let (kind, id) = SearchKindCode.decode(rowID: row[0]) else { return nil }
-                let name: String = row[1]
                 let day = today.description
                 switch kind {
                 case .artist:
+                    let name = try String.fetchOne(db, sql: "SELECT name FROM artist WHERE id = ?", arguments: [id]) ?? ""
                     let upcoming = try Int.fetchOne(
                         db,
                         sql: """
@@ -131,14 +133,15 @@ extension CatalogDatabase {
                             """, arguments: [id, day]) ?? 0
                     return SearchHit(kind: .artist, id: id, name: name, place: nil, upcomingEvents: upcoming)
                 case .venue:
-                    let place = try Row.fetchOne(db, sql: "SELECT city, country FROM venue WHERE id = ?", arguments: [id])
+                    let place = try Row.fetchOne(db, sql: "SELECT city, country, name FROM venue WHERE id = ?", arguments: [id])
                     let upcoming = try Int.fetchOne(
                         db, sql: "SELECT COUNT(*) FROM event WHERE venue_id = ? AND local_date >= ?",
                         arguments: [id, day]) ?? 0
                     return SearchHit(
-                        kind: .venue, id: id, name: name, place: Self.place(place?[0], place?[1]), upcomingEvents: upcoming)
+                        kind: .venue, id: id, name: place?[2] ?? "", place: Self.place(place?[0], place?[1]), upcomingEvents: upcoming)
                 case .metroArea:
-                    let place = try Row.fetchOne(db, sql: "SELECT region, country FROM metro_area WHERE id = ?", arguments: [id])
+                    let place = try Row.fetchOne(
+                        db, sql: "SELECT region, country, name FROM metro_area WHERE id = ?", arguments: [id])
                     let upcoming = try Int.fetchOne(
                         db,
                         sql: """
@@ -146,7 +149,7 @@ extension CatalogDatabase {
                             WHERE v.metro_area_id = ? AND e.local_date >= ?
                             """, arguments: [id, day]) ?? 0
                     return SearchHit(
-                        kind: .metroArea, id: id, name: name, place: Self.place(place?[0], place?[1]),
+                        kind: .metroArea, id: id, name: place?[2] ?? "", place: Self.place(place?[0], place?[1]),
                         upcomingEvents: upcoming)
                 }
             }

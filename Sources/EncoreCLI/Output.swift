@@ -4,17 +4,28 @@ import Listings
 /// Writing results: JSON for machines (and nothing else on stdout), tables for people.
 enum Output {
     static func json(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        FileHandle.standardOutput.write(Data((try encodedJSON(value) + "\n").utf8))
     }
 
+    /// Pretty JSON with sorted keys; empty arrays and objects as `[]` and `{}` (Foundation
+    /// writes them over three lines). Raw newlines only occur between tokens, since
+    /// newlines inside strings are escaped, so the replacement cannot touch values.
+    static func encodedJSON(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+        return text
+            .replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
+            .replacingOccurrences(of: #"\{\n\s*\n\s*\}"#, with: "{}", options: .regularExpression)
+    }
+
+    /// Writes straight to the file descriptor (no stdio buffer), so stdout and stderr
+    /// lines come out in the order they were written.
     static func line(_ text: String = "") {
-        print(text)
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     static func error(_ text: String) {
-        fflush(stdout)
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 

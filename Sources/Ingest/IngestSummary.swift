@@ -34,7 +34,7 @@ public struct IngestSummary: Sendable, Hashable {
 
     /// One line for logs: `12 pages (11 applied, 1 unchanged, 0 failed); events: 300 new, ...`.
     public var line: String {
-        "\(pages) pages (\(pagesApplied) applied, \(pagesUnchanged) unchanged, \(pagesFailed) failed); "
+        "\(pages) page\(pages == 1 ? "" : "s") (\(pagesApplied) applied, \(pagesUnchanged) unchanged, \(pagesFailed) failed); "
             + "events: \(eventsNew) new, \(eventsUpdated) updated, \(eventsUnchanged) unchanged"
     }
 }

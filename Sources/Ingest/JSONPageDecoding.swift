@@ -8,6 +8,11 @@ enum JSONPageDecoding {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                let syntax = JSONSyntaxLocator.firstError(in: data)
+            {
+                throw IngestError(locator: locator, position: syntax.position, reason: .malformed(syntax.message))
+            }
             throw ingestError(error, locator: locator)
         } catch {
             throw IngestError(locator: locator, reason: .malformed(String(describing: error)))
@@ -17,23 +22,21 @@ enum JSONPageDecoding {
     static func ingestError(_ error: DecodingError, locator: String) -> IngestError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            // Syntax errors: the underlying error says where ("around line 3, column 14").
-            let underlying = context.underlyingError.map { String(describing: $0) } ?? context.debugDescription
-            return IngestError(locator: locator, position: lineAndColumn(in: underlying), reason: .malformed(underlying))
+            return IngestError(locator: locator, reason: .malformed(context.debugDescription))
         case .dataCorrupted(let context):
             return IngestError(locator: locator, position: path(context.codingPath), reason: .invalidValue(context.debugDescription))
         case .keyNotFound(let key, let context):
             return IngestError(
                 locator: locator, position: path(context.codingPath),
                 reason: .unexpectedShape("missing key \"\(key.stringValue)\""))
-        case .typeMismatch(let type, let context):
+        case .typeMismatch(_, let context):
             return IngestError(
                 locator: locator, position: path(context.codingPath),
-                reason: .unexpectedShape("expected \(describe(type)), \(context.debugDescription)"))
+                reason: .unexpectedShape(context.debugDescription))
         case .valueNotFound(let type, let context):
             return IngestError(
                 locator: locator, position: path(context.codingPath),
-                reason: .unexpectedShape("expected \(describe(type)), found null"))
+                reason: .unexpectedShape("expected a value of type \(type), found null"))
         @unknown default:
             return IngestError(locator: locator, reason: .malformed(String(describing: error)))
         }
@@ -50,27 +53,6 @@ enum JSONPageDecoding {
             }
         }
         return text.isEmpty ? "top level" : text
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Double.Type, is Int.Type: return "a number"
-        case is Bool.Type: return "a boolean"
-        default:
-            let name = String(describing: type)
-            if name.hasPrefix("Array") { return "an array" }
-            if name.hasPrefix("Dictionary") { return "an object" }
-            return "an object (\(name))"
-        }
-    }
-
-    /// Extracts `line L, column C` from a Foundation JSON error message, if present.
-    private static func lineAndColumn(in message: String) -> String? {
-        guard let range = message.range(of: "line ") else { return nil }
-        let tail = message[range.lowerBound...]
-        let end = tail.firstIndex(where: { $0 == "." || $0 == ")" }) ?? tail.endIndex
-        return String(tail[..<end])
     }
 }
 

@@ -9,7 +9,11 @@ public enum NameFolding {
         result.reserveCapacity(folded.utf8.count)
         var pendingSpace = false
         for scalar in folded.unicodeScalars {
-            if CharacterSet.alphanumerics.contains(scalar) {
+            if let replacement = unaccented[scalar] {
+                if pendingSpace, !result.isEmpty { result.append(" ") }
+                pendingSpace = false
+                result.append(replacement)
+            } else if CharacterSet.alphanumerics.contains(scalar) {
                 if pendingSpace, !result.isEmpty { result.append(" ") }
                 pendingSpace = false
                 result.unicodeScalars.append(scalar)
@@ -23,6 +27,12 @@ public enum NameFolding {
         }
         return result
     }
+
+    /// Latin letters that are not a base letter plus a diacritic, so Unicode folding
+    /// leaves them alone, but that people type without: "Soren" for "Søren".
+    private static let unaccented: [Unicode.Scalar: String] = [
+        "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "œ": "oe", "ß": "ss", "þ": "th", "ı": "i", "ħ": "h",
+    ]
 
     /// Levenshtein distance over Unicode scalars, for "did you mean" suggestions.
     public static func editDistance(_ a: String, _ b: String) -> Int {

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+/// The real `encore` binary, run as scripts run it: exit status, stdout, stderr.
+struct CLIRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    static var binary: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("encore")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return TestSupport.packageRoot.appendingPathComponent(".build/debug/encore")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> CLIRun {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["ENCORE_DB"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting, so a full pipe cannot block the child.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIRun(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+    }
+}
+
+@Suite(.serialized)
+struct CLITests {
+    let directory: URL
+    let db: String
+
+    init() throws {
+        directory = try TestSupport.temporaryDirectory()
+        db = directory.appendingPathComponent("encore.sqlite").path
+    }
+
+    func encore(_ arguments: String...) throws -> CLIRun {
+        try CLIRun.run(["--db", db, "--today", "2026-11-22"] + arguments)
+    }
+
+    @Test func ingestEndsWithASummaryAndExitsZero() throws {
+        let run = try encore("ingest", TestSupport.fixture("songkick-json"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("1 page (1 applied, 0 unchanged, 0 failed); events: 4 new, 0 updated, 0 unchanged"))
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func ingestExitsOneWhenAPageFailsButLandsTheRest() throws {
+        let bad = TestSupport.fixture("bad/songkick-json/latitude-120.json")
+        let run = try encore("ingest", bad, TestSupport.fixture("songkick-json"))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\(bad): at resultsPage.results.event[1].venue.lat"))
+        #expect(run.stdout.contains("2 pages (1 applied, 0 unchanged, 1 failed)"))
+        let stats = try #require(try encore("stats", "--json").json() as? [String: Any])
+        #expect(stats["events"] as? Int == 4)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        #expect(try encore("ingest").status == 2)
+        #expect(try encore("ingest", "--format", "nonsense", "x.json").status == 2)
+        #expect(try encore("event", "abc").status == 2)
+        #expect(try encore("no-such-command").status == 2)
+        let run = try encore("ingest", "--format", "nonsense", "x.json")
+        #expect(run.stderr.contains("songkick-json"))
+    }
+
+    @Test func dbIsAcceptedBeforeOrAfterTheSubcommandAndFromTheEnvironment() throws {
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
+        let after = try CLIRun.run(["stats", "--json", "--db", db])
+        let env = try CLIRun.run(["stats", "--json"], environment: ["ENCORE_DB": db])
+        #expect(after.stdout == env.stdout)
+        #expect((try after.json() as? [String: Any])?["events"] as? Int == 4)
+    }
+
+    @Test func statsJSONHasTheContractKeys() throws {
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
+        let stats = try #require(try encore("stats", "--json").json() as? [String: Any])
+        for key in ["events", "artists", "venues", "metro_areas"] { #expect(stats[key] is Int, "\(key)") }
+        #expect(stats["artists"] as? Int == 3)
+        #expect(stats["metro_areas"] as? Int == 1)
+    }
+
+    @Test func eventJSONHasTheContractShape() throws {
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
+        let page = try #require(try encore("artist", "velvet harbour", "--json").json() as? [String: Any])
+        let events = try #require(page["events"] as? [[String: Any]])
+        let id = try #require(events.first?["id"] as? Int)
+        let run = try encore("event", String(id), "--json")
+        #expect(run.status == 0)
+        let event = try #require(try run.json() as? [String: Any])
+        #expect(event["title"] as? String == "Velvet Harbour with Søren Lys at Roundhouse (March 14, 2027)")
+        #expect(event["status"] as? String == "scheduled")
+        let start = try #require(event["start"] as? [String: Any])
+        #expect(start["local_date"] as? String == "2027-03-14")
+        #expect(start["local_time"] as? String == "19:30:00")
+        #expect(start["utc"] as? String == "2027-03-14T19:30:00Z")
+        #expect(start.keys.contains("timezone"))
+        let venue = try #require(event["venue"] as? [String: Any])
+        #expect(venue["name"] as? String == "Roundhouse")
+        #expect(venue["city"] as? String == "London")
+        #expect(venue["country"] as? String == "UK")
+        #expect(venue["lat"] as? Double == 51.5432)
+        #expect((event["metro_area"] as? [String: Any])?["name"] as? String == "London")
+        let lineup = try #require(event["lineup"] as? [[String: Any]])
+        #expect(lineup.map { $0["name"] as? String } == ["Velvet Harbour", "Søren Lys"])
+        #expect(lineup.map { $0["billing"] as? String } == ["headline", "support"])
+        #expect(lineup.allSatisfy { $0["artist_id"] is Int })
+        let sources = try #require(event["sources"] as? [[String: Any]])
+        #expect(sources.first?["source"] as? String == "songkick")
+        #expect(sources.first?["id"] as? String == "1001")
+    }
+
+    @Test func artistSuggestsNearMissesAndExitsOne() throws {
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
+        let run = try encore("artist", "Velvet Harbor")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Did you mean: \"Velvet Harbour\""))
+    }
+
+    @Test func artistListsUpcomingEventsChronologically() throws {
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
+        let page = try #require(try encore("artist", "VELVET HARBOUR", "--json").json() as? [String: Any])
+        let dates = (page["events"] as? [[String: Any]])?.compactMap { ($0["start"] as? [String: Any])?["local_date"] as? String }
+        #expect(dates == ["2027-03-14", "2027-05-01"])
+        let past = try #require(try encore("artist", "Velvet Harbour", "--past", "--json").json() as? [String: Any])
+        #expect((past["events"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func searchIsPrefixAwareAndAccentInsensitive() throws {
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
+        let hits = try #require(try encore("search", "soren", "--json").json() as? [[String: Any]])
+        #expect(hits.first?["name"] as? String == "Søren Lys")
+        let prefix = try #require(try encore("search", "lexing", "--json").json() as? [[String: Any]])
+        #expect(prefix.first?["kind"] as? String == "venue")
+        let none = try encore("search", "zzzz", "--json")
+        #expect(none.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+    }
+
+    @Test func unknownEventIdExitsOneWithAHint() throws {
+        let run = try encore("event", "999999")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("No event #999999"))
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        for command in ["refresh", "ingest", "stats", "artist", "event", "search", "sources"] {
+            let run = try CLIRun.run(["help", command])
+            #expect(run.status == 0, "\(command)")
+            #expect(run.stdout.contains("USAGE"), "\(command)")
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Catalog
+import Foundation
+import Ingest
+import Listings
+import Testing
+
+struct CatalogApplyTests {
+    let calendar = TestSupport.fixture("songkick-json/metro-24426-calendar.json")
+    let relisted = TestSupport.fixture("changes/songkick-json/metro-24426-calendar.json")
+
+    @Test func ingestingTheSameInputTwiceChangesNothing() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let first = TestSupport.ingest([calendar], into: catalog)
+        #expect(first.eventsNew == 4 && first.succeeded)
+        let before = try TestSupport.dump(path)
+
+        let second = TestSupport.ingest([calendar], into: catalog)
+        #expect(second.pagesUnchanged == 1 && second.eventsNew == 0)
+        #expect(try TestSupport.dump(path) == before)
+    }
+
+    @Test func reapplyingUnchangedRecordsKeepsIdsAndRows() throws {
+        // The same listings in a page with different bytes: applied, but every record is unchanged.
+        let (catalog, path) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([calendar], into: catalog)
+        let before = try TestSupport.dump(path, includingProvenanceTimes: false)
+        let reformatted = try TestSupport.temporaryDirectory().appendingPathComponent("same.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: calendar)))
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: reformatted)
+
+        let summary = TestSupport.ingest([reformatted.path], into: catalog)
+        #expect(summary.pagesApplied == 1)
+        #expect(summary.eventsUnchanged == 4 && summary.eventsNew == 0 && summary.eventsUpdated == 0)
+        let after = try TestSupport.dump(path, includingProvenanceTimes: false)
+        // Only the applied-page log gains the new page.
+        #expect(after.split(separator: "\n").filter { !$0.hasPrefix("applied_page") }
+            == before.split(separator: "\n").filter { !$0.hasPrefix("applied_page") })
+    }
+
+    @Test func aRelistedEventIsUpdatedInPlaceWithItsLineupReplaced() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([calendar], into: catalog)
+        let headliner = try #require(try catalog.artists(named: "Velvet Harbour", today: TestSupport.today).first)
+        let eventID = try #require(try catalog.artistPage(artistID: headliner.id, today: TestSupport.today)?.events.first?.id)
+
+        let summary = TestSupport.ingest([relisted], into: catalog)
+        #expect(summary.eventsUpdated == 2 && summary.eventsNew == 0 && summary.eventsUnchanged == 2)
+        let event = try #require(try catalog.event(id: eventID))
+        #expect(event.start.localTime?.description == "20:00:00")
+        #expect(event.lineup.map(\.name) == ["Velvet Harbour", "Marta Ríos"])
+        #expect(try catalog.stats(today: TestSupport.today).events == 4)
+        #expect(try catalog.stats(today: TestSupport.today).cancelledEvents == 2)
+    }
+
+    @Test func earlyAndLateShowsAtOneVenueStayTwoEvents() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([calendar], into: catalog)
+        let artist = try #require(try catalog.artists(named: "night ferry", today: TestSupport.today).first)
+        let events = try #require(try catalog.artistPage(artistID: artist.id, today: TestSupport.today)).events
+        #expect(events.count == 2)
+        #expect(events.map { $0.start.localTime?.description } == ["18:00:00", "21:30:00"])
+        #expect(Set(events.map(\.venue?.id)).count == 1)
+    }
+
+    @Test func aFailedPageLeavesTheCatalogExactlyAsBefore() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([calendar], into: catalog)
+        let before = try TestSupport.dump(path)
+        let bad = TestSupport.fixture("bad/songkick-json")
+        let summary = TestSupport.ingest([bad], into: catalog, format: "songkick-json")
+        #expect(summary.pagesFailed == 6 && summary.pagesApplied == 0)
+        #expect(summary.failures.allSatisfy { $0.locator.hasPrefix(bad) })
+        #expect(try TestSupport.dump(path) == before)
+    }
+
+    @Test func aGoodPageStillLandsWhenAnotherFails() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let summary = TestSupport.ingest(
+            [TestSupport.fixture("bad/songkick-json/latitude-120.json"), calendar], into: catalog)
+        #expect(summary.pagesFailed == 1 && summary.pagesApplied == 1)
+        #expect(try catalog.stats(today: TestSupport.today).events == 4)
+    }
+
+    @Test func aCatalogFailureRollsBackTheWholePage() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([calendar], into: catalog)
+        let before = try TestSupport.dump(path)
+        // The second event's venue points at a metro area whose row is taken away
+        // mid-page by a trigger, so the page fails part-way through.
+        let sabotage = try CatalogSabotage(path: path)
+        try sabotage.failInsertsOfEventsTitled("Second")
+        var page = ListingPage(source: "songkick", locator: "inline")
+        for (index, title) in ["First", "Second"].enumerated() {
+            page.events.append(EventListing(
+                sourceID: "9\(index)", title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-0\(index + 1)")!)))
+        }
+        #expect(throws: (any Error).self) { try catalog.apply(page, pageHash: "x", format: "songkick-json") }
+        try sabotage.remove()
+        #expect(try TestSupport.dump(path) == before)
+    }
+
+    @Test func venueDetailsAreNotErasedByAnEventsLeanerVenue() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        var venuePage = ListingPage(source: "songkick", locator: "venue")
+        venuePage.venues = [VenueListing(sourceID: "17", name: "Roundhouse", street: "Chalk Farm Road", postalCode: "NW1 8EH")]
+        _ = try catalog.apply(venuePage)
+        _ = TestSupport.ingest([calendar], into: catalog)
+        let artist = try #require(try catalog.artists(named: "Velvet Harbour", today: TestSupport.today).first)
+        let event = try #require(try catalog.artistPage(artistID: artist.id, today: TestSupport.today)?.events.first)
+        #expect(event.venue?.street == "Chalk Farm Road")
+        #expect(event.venue?.latitude == 51.5432)
+    }
+
+    @Test func catalogIdsAreNeverReused() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([calendar], into: catalog)
+        let sabotage = try CatalogSabotage(path: path)
+        let maximum = try sabotage.deleteNewestEvent()
+        var page = ListingPage(source: "songkick", locator: "inline")
+        page.events = [EventListing(sourceID: "new", title: "New", start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
+        _ = try catalog.apply(page)
+        let newest = try sabotage.newestEventID()
+        #expect(newest > maximum)
+    }
+}

@@ -1,0 +1,65 @@
+import Catalog
+import Foundation
+import GRDB
+import Ingest
+import Listings
+
+/// Paths and factories shared by the tests.
+enum TestSupport {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func fixture(_ relative: String) -> String {
+        packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(relative).path
+    }
+
+    /// `../shared/realworld/FORMAT`, beside the checkout, when present.
+    static func realWorld(_ format: String) -> String? {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/realworld/\(format)")
+        return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("encore-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A catalog in a fresh file, with a fixed clock.
+    static func makeCatalog() throws -> (CatalogDatabase, path: String) {
+        let path = try temporaryDirectory().appendingPathComponent("catalog.sqlite").path
+        let catalog = try CatalogDatabase(path: path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        return (catalog, path)
+    }
+
+    static let today = LocalDate(iso: "2026-11-22")!
+
+    /// Every row of every listing table, as text, for "nothing changed" comparisons.
+    static func dump(_ path: String, includingProvenanceTimes: Bool = true) throws -> String {
+        let queue = try DatabaseQueue(path: path)
+        return try queue.read { db in
+            var text = ""
+            for table in ["metro_area", "venue", "artist", "event", "lineup", "similar_artist", "source_record", "applied_page"] {
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1, 2, 3")
+                for row in rows {
+                    var copy = row
+                    if !includingProvenanceTimes, table == "source_record" {
+                        copy = Row(row.filter { !["last_seen"].contains($0.0) }.map { ($0.0, $0.1) })
+                    }
+                    text += "\(table): \(copy.description)\n"
+                }
+            }
+            return text
+        }
+    }
+
+    static func ingest(_ paths: [String], into catalog: CatalogDatabase, format: String? = nil) -> IngestSummary {
+        FileIngestion(format: format).ingest(paths: paths, into: catalog)
+    }
+}
+
+extension Row {
+    convenience init(_ pairs: [(String, DatabaseValue)]) {
+        self.init(Dictionary(pairs, uniquingKeysWith: { first, _ in first }))
+    }
+}
