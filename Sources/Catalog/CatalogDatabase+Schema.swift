@@ -110,6 +110,32 @@ extension CatalogDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v2: venue locations in an R*Tree, gazetteer links") { db in
+            try db.execute(sql: """
+                -- Points stored as degenerate boxes; triggers keep it in step with venue.
+                CREATE VIRTUAL TABLE venue_location USING rtree(id, min_lat, max_lat, min_lng, max_lng);
+                INSERT INTO venue_location
+                    SELECT id, latitude, latitude, longitude, longitude FROM venue WHERE latitude IS NOT NULL;
+                CREATE TRIGGER venue_location_insert AFTER INSERT ON venue WHEN NEW.latitude IS NOT NULL
+                BEGIN
+                    INSERT INTO venue_location VALUES (NEW.id, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
+                END;
+                CREATE TRIGGER venue_location_update AFTER UPDATE OF latitude, longitude ON venue
+                BEGIN
+                    DELETE FROM venue_location WHERE id = OLD.id;
+                    INSERT INTO venue_location SELECT NEW.id, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude
+                        WHERE NEW.latitude IS NOT NULL;
+                END;
+                CREATE TRIGGER venue_location_delete AFTER DELETE ON venue
+                BEGIN
+                    DELETE FROM venue_location WHERE id = OLD.id;
+                END;
+                -- The gazetteer city (GeoNames id) a metro area or venue belongs to.
+                ALTER TABLE metro_area ADD COLUMN geoname_id INTEGER;
+                ALTER TABLE venue ADD COLUMN geoname_id INTEGER;
+                CREATE INDEX metro_area_geoname ON metro_area(geoname_id);
+                """)
+        }
         return migrator
     }
 }

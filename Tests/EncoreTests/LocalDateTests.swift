@@ -32,3 +32,35 @@ struct LocalDateTests {
         #expect(UTCInstant(iso: late.description) == late)
     }
 }
+
+struct TimeZoneTests {
+    func instant(_ date: String, _ time: String, _ zone: String) -> String? {
+        UTCInstant(date: LocalDate(iso: date)!, time: LocalTime(iso: time)!, timeZoneIdentifier: zone)?.description
+    }
+
+    @Test func convertsWithTheOffsetInForceThatDay() {
+        #expect(instant("2027-01-15", "21:00", "Europe/Madrid") == "2027-01-15T20:00:00Z")
+        #expect(instant("2027-07-15", "21:00", "Europe/Madrid") == "2027-07-15T19:00:00Z")
+        #expect(instant("2027-07-15", "20:00", "America/New_York") == "2027-07-16T00:00:00Z")
+        #expect(instant("2027-01-15", "20:00", "Australia/Sydney") == "2027-01-15T09:00:00Z")
+        #expect(instant("2027-01-15", "20:00", "Not/AZone") == nil)
+    }
+
+    @Test func handlesTheDaylightSavingGapAndOverlap() {
+        // Europe/Madrid springs forward at 02:00 on 2027-03-28: 02:30 does not exist.
+        #expect(instant("2027-03-28", "02:30", "Europe/Madrid") == "2027-03-28T01:30:00Z")
+        #expect(instant("2027-03-28", "03:30", "Europe/Madrid") == "2027-03-28T01:30:00Z")
+        // It falls back at 03:00 on 2027-10-31: 02:30 happens twice; the first is chosen.
+        #expect(instant("2027-10-31", "02:30", "Europe/Madrid") == "2027-10-31T00:30:00Z")
+        #expect(instant("2027-10-31", "03:30", "Europe/Madrid") == "2027-10-31T02:30:00Z")
+    }
+
+    @Test func aLateShowKeepsItsVenueLocalDate() {
+        // 23:30 in Madrid on the 17th is the 17th there, though already the 18th in Tokyo
+        // and 21:30 UTC.
+        let late = UTCInstant(date: LocalDate(iso: "2027-04-17")!, time: LocalTime(iso: "23:30")!, timeZoneIdentifier: "Europe/Madrid")!
+        #expect(late.description == "2027-04-17T21:30:00Z")
+        #expect(late.localDate(in: "Europe/Madrid")?.description == "2027-04-17")
+        #expect(late.localDate(in: "Asia/Tokyo")?.description == "2027-04-18")
+    }
+}

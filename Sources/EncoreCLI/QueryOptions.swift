@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Geo
+import Listings
+
+/// `--from` / `--to` as fans type them: `2027-04-15`, `today`, `+30d`.
+struct DateWindowOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("First day, venue-local: YYYY-MM-DD, today, or +Nd (default: today).", valueName: "date"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Last day, venue-local: YYYY-MM-DD, today, or +Nd (default: from + 90 days).", valueName: "date"))
+    var to: String?
+
+    func validate() throws {
+        for (name, value) in [("--from", from), ("--to", to)] {
+            if let value, DateExpression.resolve(value, today: LocalDate(daysSinceEpoch: 0)) == nil {
+                throw ValidationError("\(name) must be YYYY-MM-DD, today, or +Nd (like +30d); got \"\(value)\".")
+            }
+        }
+    }
+
+    /// The window, or a usage error when `--from` is after `--to`.
+    func window(today: LocalDate, defaultDays: Int = 90) throws -> DateWindow {
+        let start = from.flatMap { DateExpression.resolve($0, today: today) } ?? today
+        let end = to.flatMap { DateExpression.resolve($0, today: today) } ?? start.adding(days: defaultDays)
+        guard let window = DateWindow(from: start, to: end) else {
+            throw UsageError("error: --from (\(start)) is after --to (\(end)); swap them or widen the window.")
+        }
+        return window
+    }
+}
+
+enum DateExpression {
+    /// `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd` (days from today) or `-Nd`.
+    static func resolve(_ text: String, today: LocalDate) -> LocalDate? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch trimmed {
+        case "today": return today
+        case "tomorrow": return today.adding(days: 1)
+        default: break
+        }
+        if let first = trimmed.first, first == "+" || first == "-", trimmed.hasSuffix("d"),
+            let days = Int(trimmed.dropFirst().dropLast()), days <= 36_500
+        {
+            return today.adding(days: first == "+" ? days : -days)
+        }
+        return LocalDate(iso: trimmed)
+    }
+}
+
+/// Parses `LAT,LNG` (spaces allowed), checking ranges.
+enum CoordinateExpression {
+    static func parse(_ text: String) -> Coordinate? {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else { return nil }
+        return Coordinate.validated(latitude: latitude, longitude: longitude)
+    }
+}
