@@ -79,6 +79,12 @@ extension EventListing {
         hasher.combine(url)
         hasher.combine(popularity)
         hasher.combine(ageRestriction)
+        hasher.combine(offers.count)
+        for offer in offers {
+            for field in [offer.url, offer.currency, offer.status, offer.onSale] { hasher.combine(field) }
+            hasher.combine(offer.priceMin)
+            hasher.combine(offer.priceMax)
+        }
     }
 
     public var contentHash: String {

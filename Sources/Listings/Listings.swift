@@ -137,12 +137,14 @@ public struct EventListing: Sendable, Hashable {
     public var url: String?
     public var popularity: Double?
     public var ageRestriction: String?
+    /// Tickets: links, prices, availability, as the source gives them.
+    public var offers: [OfferListing]
 
     public init(
         sourceID: String, title: String, kind: EventKind = .concert, status: EventStatus = .scheduled,
         start: EventStart, endDate: LocalDate? = nil, venue: VenueListing? = nil,
         lineup: [PerformanceListing] = [], url: String? = nil, popularity: Double? = nil,
-        ageRestriction: String? = nil
+        ageRestriction: String? = nil, offers: [OfferListing] = []
     ) {
         self.sourceID = sourceID
         self.title = title
@@ -155,6 +157,32 @@ public struct EventListing: Sendable, Hashable {
         self.url = url
         self.popularity = popularity
         self.ageRestriction = ageRestriction
+        self.offers = offers
+    }
+}
+
+/// A way to buy tickets, as a source lists it.
+public struct OfferListing: Sendable, Hashable {
+    public var url: String?
+    public var priceMin: Double?
+    public var priceMax: Double?
+    /// ISO 4217 code ("EUR", "USD").
+    public var currency: String?
+    /// Availability as the source words it, lower-cased: "available", "sold out", "onsale"...
+    public var status: String?
+    /// When tickets go on sale, as the source gives it (ISO 8601 text).
+    public var onSale: String?
+
+    public init(
+        url: String? = nil, priceMin: Double? = nil, priceMax: Double? = nil, currency: String? = nil,
+        status: String? = nil, onSale: String? = nil
+    ) {
+        self.url = url
+        self.priceMin = priceMin
+        self.priceMax = priceMax
+        self.currency = currency
+        self.status = status
+        self.onSale = onSale
     }
 }
 

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Encore's benchmarks, run against release builds of the real binaries:
+///
+///     swift build -c release && .build/release/encore-bench [--events 200000] [--check]
+///
+/// Each figure is printed with its target; baselines are measured in the same run, so
+/// ratios do not depend on the machine. `--check` exits 1 when a target is missed.
+struct Options {
+    var events = 200_000
+    var check = false
+    var keep = false
+
+    init(_ arguments: [String]) throws {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--events":
+                guard let value = iterator.next().flatMap(Int.init), value > 0 else {
+                    throw BenchmarkError("--events takes a positive number")
+                }
+                events = value
+            case "--check": check = true
+            case "--keep": keep = true
+            case "-h", "--help":
+                print("usage: encore-bench [--events N] [--check] [--keep]")
+                exit(0)
+            default: throw BenchmarkError("unknown argument \(argument); see --help")
+            }
+        }
+    }
+}
+
+struct Report {
+    private(set) var missed: [String] = []
+
+    mutating func figure(_ name: String, _ value: String, target: String, met: Bool) {
+        let mark = met ? "ok  " : "MISS"
+        print("  \(mark) \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(value.padding(toLength: 18, withPad: " ", startingAt: 0)) target \(target)")
+        if !met { missed.append(name) }
+    }
+}
+
+func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+
+func runBenchmarks() throws -> Int32 {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let encore = binaries.appendingPathComponent("encore").path
+    let sample = binaries.appendingPathComponent("encore-sample").path
+    for binary in [encore, sample] where !FileManager.default.isExecutableFile(atPath: binary) {
+        throw BenchmarkError("\(binary) is missing: run `swift build -c release` first")
+    }
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("encore-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { if !options.keep { try? FileManager.default.removeItem(at: work) } }
+    let corpus = work.appendingPathComponent("corpus").path
+    let database = work.appendingPathComponent("bench.sqlite").path
+
+    print("Encore benchmarks: \(options.events) events, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    let generation = try ChildProcess.run(sample, ["--events", String(options.events), "--out", corpus])
+    guard generation.status == 0 else { throw BenchmarkError("encore-sample failed with status \(generation.status)") }
+    print(String(format: "  generated the corpus in %.1f s", generation.seconds))
+
+    var report = Report()
+    print("Ingestion (songkick-json, whole `encore ingest` process):")
+    let first = try ChildProcess.run(encore, ["ingest", "--db", database, corpus])
+    guard first.status == 0 else { throw BenchmarkError("first ingest failed with status \(first.status)") }
+    let second = try ChildProcess.run(encore, ["ingest", "--db", database, corpus])
+    guard second.status == 0 else { throw BenchmarkError("second ingest failed with status \(second.status)") }
+    let eventsPerSecond = Double(options.events) / first.seconds
+    report.figure(
+        "first ingest throughput", String(format: "%.0f events/s", eventsPerSecond), target: "≥ 20000 events/s",
+        met: eventsPerSecond >= 20_000)
+    report.figure(
+        "first ingest peak RSS", megabytes(first.peakResidentBytes), target: "≤ 300 MB",
+        met: first.peakResidentBytes <= 300 * 1_048_576)
+    let speedup = first.seconds / second.seconds
+    report.figure(
+        "unchanged re-ingest speed-up", String(format: "%.1f× (%.2f s)", speedup, second.seconds), target: "≥ 3×",
+        met: speedup >= 3)
+    let size = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
+    print("  catalog size \(megabytes(size)); first ingest \(String(format: "%.2f", first.seconds)) s")
+
+    if report.missed.isEmpty {
+        print("All targets met.")
+        return 0
+    }
+    print("Missed: \(report.missed.joined(separator: ", "))")
+    return options.check ? 1 : 0
+}
+
+do {
+    exit(try runBenchmarks())
+} catch {
+    FileHandle.standardError.write(Data("encore-bench: \(error)\n".utf8))
+    exit(2)
+}
