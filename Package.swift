@@ -19,7 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "Geo", swiftSettings: swiftSettings),
+        .target(name: "Geo", resources: [.copy("Resources")], swiftSettings: swiftSettings),
         .target(name: "Listings", dependencies: ["Geo"], swiftSettings: swiftSettings),
         .target(name: "Ingest", dependencies: ["Listings", "Geo"], swiftSettings: swiftSettings),
         .target(

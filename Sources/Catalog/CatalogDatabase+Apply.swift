@@ -1,4 +1,5 @@
 import GRDB
+import Geo
 import Listings
 
 /// Applying pages of listings: the upsert semantics.
@@ -87,18 +88,21 @@ struct PageApplier {
         let contentHash: String
     }
 
-    private func existingRecord(_ kind: EntityKind, _ sourceID: String) throws -> Existing? {
+    private func existingRecord(_ kind: EntityKind, _ sourceID: String, source recordSource: String? = nil) throws -> Existing? {
         let statement = try db.cachedStatement(
             sql: "SELECT id, entity_id, content_hash FROM source_record WHERE source = ? AND kind = ? AND source_id = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [source, kind.rawValue, sourceID]) else { return nil }
+        guard let row = try Row.fetchOne(statement, arguments: [recordSource ?? source, kind.rawValue, sourceID])
+        else { return nil }
         return Existing(recordID: row[0], entityID: row[1], contentHash: row[2])
     }
 
-    private func insertRecord(_ kind: EntityKind, _ sourceID: String, entityID: Int64, url: String?, hash: String) throws {
+    private func insertRecord(
+        _ kind: EntityKind, _ sourceID: String, entityID: Int64, url: String?, hash: String, source recordSource: String
+    ) throws {
         try db.cachedStatement(sql: """
             INSERT INTO source_record (source, kind, source_id, entity_id, url, content_hash, first_seen, last_seen)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [source, kind.rawValue, sourceID, entityID, url, hash, timestamp, timestamp])
+            """).execute(arguments: [recordSource, kind.rawValue, sourceID, entityID, url, hash, timestamp, timestamp])
     }
 
     private func touchRecord(_ existing: Existing, url: String?, hash: String) throws {
@@ -110,12 +114,14 @@ struct PageApplier {
     /// Finds or creates the row behind a source record; memoized per page, since one
     /// venue or artist appears in many events of the same page.
     private mutating func upsertEntity(
-        _ kind: EntityKind, sourceID: String, url: String?, hash: String,
+        _ kind: EntityKind, sourceID: String, url: String?, hash: String, source recordSource: String? = nil,
         insert: () throws -> Int64, update: (Int64) throws -> Void
     ) throws -> (Int64, Change) {
-        if let id = resolved[kind]?[sourceID] { return (id, .unchanged) }
+        let recordSource = recordSource ?? source
+        let memoKey = recordSource == source ? sourceID : recordSource + ":" + sourceID
+        if let id = resolved[kind]?[memoKey] { return (id, .unchanged) }
         let result: (Int64, Change)
-        if let existing = try existingRecord(kind, sourceID) {
+        if let existing = try existingRecord(kind, sourceID, source: recordSource) {
             if existing.contentHash == hash {
                 try touchRecord(existing, url: nil, hash: hash)
                 result = (existing.entityID, .unchanged)
@@ -126,25 +132,27 @@ struct PageApplier {
             }
         } else {
             let id = try insert()
-            try insertRecord(kind, sourceID, entityID: id, url: url, hash: hash)
+            try insertRecord(kind, sourceID, entityID: id, url: url, hash: hash, source: recordSource)
             result = (id, .new)
         }
-        resolved[kind, default: [:]][sourceID] = result.0
+        resolved[kind, default: [:]][memoKey] = result.0
         return result
     }
 
     // MARK: - Metro areas, venues, artists
 
-    mutating func upsert(_ metro: MetroAreaListing) throws -> Int64 {
+    mutating func upsert(_ metro: MetroAreaListing, source recordSource: String? = nil) throws -> Int64 {
         let arguments: StatementArguments = [
             metro.name, metro.country, metro.region, metro.coordinate?.latitude, metro.coordinate?.longitude, metro.url,
+            metro.place?.geonameID, metro.place?.timeZone,
         ]
         let db = self.db
         return try upsertEntity(
-            .metroArea, sourceID: metro.sourceID, url: metro.url, hash: metro.contentHash,
+            .metroArea, sourceID: metro.sourceID, url: metro.url, hash: metro.contentHash, source: recordSource,
             insert: {
                 try db.cachedStatement(sql: """
-                    INSERT INTO metro_area (name, country, region, latitude, longitude, url) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO metro_area (name, country, region, latitude, longitude, url, geoname_id, timezone)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """).execute(arguments: arguments)
                 let id = db.lastInsertedRowID
                 try Self.index(db, .metroArea, id: id, name: metro.name)
@@ -153,7 +161,8 @@ struct PageApplier {
             update: { id in
                 try db.cachedStatement(sql: """
                     UPDATE metro_area SET name = ?, country = COALESCE(?, country), region = COALESCE(?, region),
-                        latitude = COALESCE(?, latitude), longitude = COALESCE(?, longitude), url = COALESCE(?, url)
+                        latitude = COALESCE(?, latitude), longitude = COALESCE(?, longitude), url = COALESCE(?, url),
+                        geoname_id = COALESCE(?, geoname_id), timezone = COALESCE(?, timezone)
                     WHERE id = ?
                     """).execute(arguments: arguments + [id])
                 try Self.reindex(db, .metroArea, id: id, name: metro.name)
@@ -162,11 +171,11 @@ struct PageApplier {
     }
 
     mutating func upsert(_ venue: VenueListing) throws -> Int64 {
-        let metroID = try venue.metroArea.map { try upsert($0) }
+        let metroID = try metroArea(for: venue)
         let arguments: StatementArguments = [
             venue.name, venue.street, venue.postalCode, venue.city, venue.region, venue.country,
             venue.coordinate?.latitude, venue.coordinate?.longitude, venue.coordinateIsApproximate,
-            venue.timeZone, venue.website, venue.capacity, venue.url, metroID,
+            venue.timeZone, venue.website, venue.capacity, venue.url, metroID, venue.place?.geonameID,
         ]
         let db = self.db
         return try upsertEntity(
@@ -174,8 +183,8 @@ struct PageApplier {
             insert: {
                 try db.cachedStatement(sql: """
                     INSERT INTO venue (name, street, postal_code, city, region, country, latitude, longitude,
-                        coordinates_approximate, timezone, website, capacity, url, metro_area_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        coordinates_approximate, timezone, website, capacity, url, metro_area_id, geoname_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """).execute(arguments: arguments)
                 let id = db.lastInsertedRowID
                 try Self.index(db, .venue, id: id, name: venue.name)
@@ -194,12 +203,44 @@ struct PageApplier {
                             THEN coordinates_approximate ELSE ?9 END,
                         timezone = COALESCE(?10, timezone), website = COALESCE(?11, website),
                         capacity = COALESCE(?12, capacity), url = COALESCE(?13, url),
-                        metro_area_id = COALESCE(?14, metro_area_id)
-                    WHERE id = ?15
+                        metro_area_id = COALESCE(?14, metro_area_id), geoname_id = COALESCE(?15, geoname_id)
+                    WHERE id = ?16
                     """).execute(arguments: arguments + [id])
                 try Self.reindex(db, .venue, id: id, name: venue.name)
             }
         ).0
+    }
+
+    /// How far a venue without a source metro area may be from a metro area's centre to
+    /// join it; beyond that it joins a metro area made for its nearest gazetteer city.
+    static let metroAssignmentRadiusKilometres = 50.0
+
+    /// The source's metro area when it names one; else the nearest metro area centre
+    /// within ``metroAssignmentRadiusKilometres``; else one for the venue's nearest city
+    /// (recorded with source `geonames`).
+    private mutating func metroArea(for venue: VenueListing) throws -> Int64? {
+        if let metro = venue.metroArea { return try upsert(metro) }
+        guard let coordinate = venue.coordinate else { return nil }
+        let box = BoundingBox(around: coordinate, radiusKilometres: Self.metroAssignmentRadiusKilometres)
+        var best: (Double, Int64)?
+        for range in box.longitudeRanges {
+            let rows = try Row.fetchAll(
+                try db.cachedStatement(sql: """
+                    SELECT id, latitude, longitude FROM metro_area
+                    WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+                    """),
+                arguments: [box.minLatitude, box.maxLatitude, range.lowerBound, range.upperBound])
+            for row in rows {
+                let distance = haversineDistance(from: coordinate, to: Coordinate(latitude: row[1], longitude: row[2]))
+                if distance <= Self.metroAssignmentRadiusKilometres, distance < best?.0 ?? .infinity { best = (distance, row[0]) }
+            }
+        }
+        if let best { return best.1 }
+        guard let place = venue.place else { return nil }
+        let metro = MetroAreaListing(
+            sourceID: String(place.geonameID), name: place.name, country: place.countryCode,
+            coordinate: place.coordinate, place: place)
+        return try upsert(metro, source: "geonames")
     }
 
     mutating func upsert(_ artist: ArtistListing) throws -> Int64 {

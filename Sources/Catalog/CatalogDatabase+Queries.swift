@@ -1,4 +1,5 @@
 import GRDB
+import Geo
 import Listings
 
 /// Read queries: what the CLI and the feeds show.

@@ -134,6 +134,7 @@ extension CatalogDatabase {
                 ALTER TABLE metro_area ADD COLUMN geoname_id INTEGER;
                 ALTER TABLE venue ADD COLUMN geoname_id INTEGER;
                 CREATE INDEX metro_area_geoname ON metro_area(geoname_id);
+                CREATE INDEX metro_area_position ON metro_area(latitude, longitude);
                 """)
         }
         return migrator

@@ -13,8 +13,8 @@ public struct Encore: ParsableCommand {
             Exit status: 0 success, 1 some pages failed or nothing matched, 2 usage error.
             """,
         subcommands: [
-            Refresh.self, Ingest.self, Stats.self, ArtistCommand.self, EventCommand.self, Search.self,
-            Sources.self,
+            Refresh.self, Ingest.self, Near.self, City.self, VenueCommand.self, Metros.self, ArtistCommand.self,
+            EventCommand.self, Search.self, Stats.self, Sources.self,
         ])
 
     /// Accepted before the subcommand too (`encore --db x.sqlite stats`); subcommands

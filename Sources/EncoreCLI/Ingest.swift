@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import Geo
 import Ingest
 import Listings
 
@@ -39,7 +40,8 @@ extension Encore {
 
         func run() throws {
             let catalog = try global.openCatalog()
-            let ingestion = FileIngestion(format: format, similarToArtist: similarTo)
+            let ingestion = FileIngestion(
+                format: format, similarToArtist: similarTo, enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()))
             let summary = ingestion.ingest(paths: paths, into: catalog, progress: IngestReport.progress)
             try IngestReport.finish(summary)
         }

@@ -24,7 +24,7 @@ struct DateWindowOptions: ParsableArguments {
         let start = from.flatMap { DateExpression.resolve($0, today: today) } ?? today
         let end = to.flatMap { DateExpression.resolve($0, today: today) } ?? start.adding(days: defaultDays)
         guard let window = DateWindow(from: start, to: end) else {
-            throw UsageError("error: --from (\(start)) is after --to (\(end)); swap them or widen the window.")
+            throw UsageError("--from (\(start)) is after --to (\(end)); swap them or widen the window.")
         }
         return window
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import Geo
 import Foundation
 import Ingest
 
@@ -21,7 +22,8 @@ extension Encore {
             let directory = try sample ?? SampleListings.locate()
             Output.line("No sources configured: refreshing from the sample listings in \(SampleListings.display(directory)).")
             let catalog = try global.openCatalog()
-            let summary = FileIngestion().ingest(paths: [directory], into: catalog, progress: IngestReport.progress)
+            let ingestion = FileIngestion(enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()))
+            let summary = ingestion.ingest(paths: [directory], into: catalog, progress: IngestReport.progress)
             try IngestReport.finish(summary)
         }
     }
@@ -46,7 +48,7 @@ enum SampleListings {
             }
         }
         throw UsageError(
-            "error: no sources configured and the bundled sample listings were not found; "
+            "no sources configured and the bundled sample listings were not found; "
                 + "run from the Encore checkout, set ENCORE_SAMPLE_DIR, or pass --sample DIR.")
     }
 

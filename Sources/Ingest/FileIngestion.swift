@@ -12,15 +12,21 @@ public struct FileIngestion: Sendable {
     public var format: String?
     /// For similar-artist pages whose file name does not say which artist they are for.
     public var similarToArtist: String?
+    /// Places venues and fills time zones; nil leaves pages as the source gave them.
+    public var enrichment: GeoEnrichment?
 
     /// File name endings read when walking a directory; a file named explicitly is
     /// always read.
     public static let listingExtensions: Set<String> = ["json", "jsonld", "xml", "html", "htm"]
 
-    public init(registry: IngesterRegistry = .standard, format: String? = nil, similarToArtist: String? = nil) {
+    public init(
+        registry: IngesterRegistry = .standard, format: String? = nil, similarToArtist: String? = nil,
+        enrichment: GeoEnrichment? = nil
+    ) {
         self.registry = registry
         self.format = format
         self.similarToArtist = similarToArtist
+        self.enrichment = enrichment
     }
 
     /// Ingests every page under `paths` into `sink`.
@@ -85,7 +91,8 @@ public struct FileIngestion: Sendable {
                 return .success(PageOutcome(skippedAsUnchanged: true))
             }
             let context = PageContext(locator: locator, similarToArtist: similarToArtist)
-            let page = try ingester.parse(data, context: context)
+            var page = try ingester.parse(data, context: context)
+            if let enrichment { page = enrichment.enrich(page) }
             return .success(try sink.apply(page, pageHash: pageHash, format: ingester.format))
         } catch let error as IngestError {
             return .failure(error)

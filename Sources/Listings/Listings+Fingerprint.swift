@@ -10,6 +10,7 @@ extension MetroAreaListing {
         hasher.combine(coordinate?.latitude)
         hasher.combine(coordinate?.longitude)
         hasher.combine(url)
+        hasher.combine(place?.geonameID)
     }
 
     public var contentHash: String {
@@ -29,6 +30,7 @@ extension VenueListing {
         hasher.combine(coordinateIsApproximate)
         hasher.combine(capacity)
         hasher.combine(metroArea?.sourceID)
+        hasher.combine(place?.geonameID)
     }
 
     public var contentHash: String {

@@ -11,10 +11,12 @@ public struct MetroAreaListing: Sendable, Hashable {
     public var region: String?
     public var coordinate: Coordinate?
     public var url: String?
+    /// The gazetteer city it is linked to (filled in by geo enrichment).
+    public var place: PlaceLink?
 
     public init(
         sourceID: String, name: String, country: String? = nil, region: String? = nil,
-        coordinate: Coordinate? = nil, url: String? = nil
+        coordinate: Coordinate? = nil, url: String? = nil, place: PlaceLink? = nil
     ) {
         self.sourceID = sourceID
         self.name = name
@@ -22,6 +24,26 @@ public struct MetroAreaListing: Sendable, Hashable {
         self.region = region
         self.coordinate = coordinate
         self.url = url
+        self.place = place
+    }
+}
+
+/// A link from a listing to a gazetteer city: which one, where, and its time zone.
+public struct PlaceLink: Sendable, Hashable {
+    public var geonameID: Int
+    public var name: String
+    /// ISO 3166-1 alpha-2.
+    public var countryCode: String
+    public var coordinate: Coordinate
+    /// IANA zone.
+    public var timeZone: String
+
+    public init(geonameID: Int, name: String, countryCode: String, coordinate: Coordinate, timeZone: String) {
+        self.geonameID = geonameID
+        self.name = name
+        self.countryCode = countryCode
+        self.coordinate = coordinate
+        self.timeZone = timeZone
     }
 }
 
@@ -44,13 +66,15 @@ public struct VenueListing: Sendable, Hashable {
     public var capacity: Int?
     public var url: String?
     public var metroArea: MetroAreaListing?
+    /// The gazetteer city the venue is in or nearest to (filled in by geo enrichment).
+    public var place: PlaceLink?
 
     public init(
         sourceID: String, name: String, street: String? = nil, postalCode: String? = nil,
         city: String? = nil, region: String? = nil, country: String? = nil,
         coordinate: Coordinate? = nil, coordinateIsApproximate: Bool = false,
         timeZone: String? = nil, website: String? = nil, capacity: Int? = nil,
-        url: String? = nil, metroArea: MetroAreaListing? = nil
+        url: String? = nil, metroArea: MetroAreaListing? = nil, place: PlaceLink? = nil
     ) {
         self.sourceID = sourceID
         self.name = name
@@ -66,6 +90,7 @@ public struct VenueListing: Sendable, Hashable {
         self.capacity = capacity
         self.url = url
         self.metroArea = metroArea
+        self.place = place
     }
 }
 

@@ -25,7 +25,7 @@ public struct SongkickJSONIngester: Ingester {
             let message = resultsPage.error?.message ?? "status \"\(resultsPage.status)\""
             throw IngestError(locator: context.locator, position: "resultsPage.status", reason: .sourceError(message))
         }
-        var normalizer = SongkickNormalizer(locator: context.locator)
+        let normalizer = SongkickNormalizer(locator: context.locator)
         var page = ListingPage(source: source, locator: context.locator)
         if let number = resultsPage.page {
             page.paging = .init(page: number, perPage: resultsPage.perPage, totalEntries: resultsPage.totalEntries)

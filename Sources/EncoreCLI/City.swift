@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Listings
+
+extension Encore {
+    struct City: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every concert in a destination's metro area, day by day.",
+            discussion: """
+                For trips: `encore city Madrid --from 2027-04-15 --to 2027-04-17`. The metro areas \
+                of a place are those linked to its city, or centred within 30 km of it.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("A city (\"Madrid\", \"Columbus, OH\") or LAT,LNG.", valueName: "place"))
+        var place: String
+
+        @OptionGroup var window: DateWindowOptions
+
+        @Flag(help: "Print JSON instead of a table.")
+        var json = false
+
+        /// How far a metro area's centre may be from the place and still be its metro.
+        static let metroRadiusKilometres = 30.0
+
+        func run() throws {
+            let resolved = try Places.resolve(place)
+            let dates = try window.window(today: global.currentDate)
+            let catalog = try global.openCatalog()
+            let metros = try catalog.metroAreaIDs(
+                geonameID: resolved.city?.geonameID, center: resolved.coordinate, radiusKilometres: Self.metroRadiusKilometres)
+            let events = try catalog.events(inMetroAreas: metros, window: dates)
+            if json { return try Output.json(events) }
+            Output.line("\(resolved.label), \(dates.from) to \(dates.to): \(events.count) event\(events.count == 1 ? "" : "s")")
+            if metros.isEmpty {
+                Output.line("No metro area in the catalog near \(resolved.label); try `encore near \(place)` or `encore metros`.")
+            }
+            var day: LocalDate?
+            var rows: [[String]] = []
+            for event in events {
+                if event.start.localDate != day {
+                    if !rows.isEmpty { Output.line(Output.table(rows)) }
+                    rows = []
+                    day = event.start.localDate
+                    Output.line()
+                    Output.line(Self.heading(for: event.start.localDate))
+                }
+                rows.append(Array(Output.eventRow(event).dropFirst(2)) + ["#\(event.id)"])
+            }
+            if !rows.isEmpty { Output.line(Output.table(rows)) }
+        }
+
+        /// "Thursday 15 April 2027", in English whatever the locale, for stable output.
+        static func heading(for date: LocalDate) -> String {
+            let weekdays = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
+            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                          "October", "November", "December"]
+            let weekday = weekdays[((date.daysSinceEpoch % 7) + 7) % 7]
+            return "\(weekday) \(date.day) \(months[date.month - 1]) \(date.year)"
+        }
+    }
+}

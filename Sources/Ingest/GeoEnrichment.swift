@@ -1,0 +1,107 @@
+import Foundation
+import Geo
+import Listings
+
+/// Places every listing on the map before it reaches the catalog.
+///
+/// - A venue with coordinates is linked to its nearest gazetteer city, whose IANA zone
+///   becomes the venue's when the source gives none.
+/// - A venue without coordinates is geocoded to its city (by name, within its country
+///   when known): it gets the city's coordinate, flagged approximate.
+/// - A metro area is linked to the city of the same name in its country, else to the
+///   city nearest its centre or its venue; a metro area without a centre gets its
+///   linked city's.
+/// - An event takes its venue's zone, and its UTC instant is computed from the local
+///   date and time when the source gave no offset.
+public struct GeoEnrichment: Sendable {
+    public let gazetteer: Gazetteer
+
+    public init(gazetteer: Gazetteer) {
+        self.gazetteer = gazetteer
+    }
+
+    public func enrich(_ page: ListingPage) -> ListingPage {
+        var page = page
+        var venues: [String: VenueListing] = [:]
+        var metros: [String: MetroAreaListing] = [:]
+        func enriched(_ venue: VenueListing) -> VenueListing {
+            if let done = venues[venue.sourceID], done.name == venue.name { return done }
+            var result = enrich(venue, metros: &metros)
+            if let metro = result.metroArea { result.metroArea = metros[metro.sourceID] ?? metro }
+            venues[venue.sourceID] = result
+            return result
+        }
+        page.metroAreas = page.metroAreas.map { enrich($0, near: nil, cache: &metros) }
+        page.venues = page.venues.map(enriched)
+        page.events = page.events.map { event in
+            var event = event
+            guard let venue = event.venue.map(enriched) else { return event }
+            event.venue = venue
+            let zone = event.start.timeZone ?? venue.timeZone
+            event.start.timeZone = zone
+            if event.start.utc == nil, let time = event.start.localTime, let zone {
+                event.start.utc = UTCInstant(date: event.start.localDate, time: time, timeZoneIdentifier: zone)
+            }
+            return event
+        }
+        return page
+    }
+
+    private func enrich(_ venue: VenueListing, metros: inout [String: MetroAreaListing]) -> VenueListing {
+        var venue = venue
+        if let coordinate = venue.coordinate {
+            venue.place = gazetteer.nearestCity(to: coordinate).map(Self.link)
+        } else if let cityName = venue.city,
+            let city = bestCity(named: cityName, country: venue.country ?? venue.metroArea?.country)
+        {
+            venue.place = Self.link(city)
+            venue.coordinate = city.coordinate
+            venue.coordinateIsApproximate = true
+        }
+        if venue.timeZone == nil { venue.timeZone = venue.place?.timeZone }
+        if let metro = venue.metroArea {
+            venue.metroArea = enrich(metro, near: venue.place, cache: &metros)
+        }
+        return venue
+    }
+
+    private func enrich(_ metro: MetroAreaListing, near fallback: PlaceLink?, cache: inout [String: MetroAreaListing])
+        -> MetroAreaListing
+    {
+        if let done = cache[metro.sourceID], done.place != nil || fallback == nil { return done }
+        var metro = metro
+        if metro.place == nil {
+            if let city = bestCity(named: Self.plainName(metro.name), country: metro.country) {
+                metro.place = Self.link(city)
+            } else if let coordinate = metro.coordinate {
+                metro.place = gazetteer.nearestCity(to: coordinate).map(Self.link)
+            } else {
+                metro.place = fallback
+            }
+        }
+        if metro.coordinate == nil { metro.coordinate = metro.place?.coordinate }
+        cache[metro.sourceID] = metro
+        return metro
+    }
+
+    /// The most populous city of that name, in `country` when it names a known one.
+    private func bestCity(named name: String, country: String?) -> City? {
+        let candidates = gazetteer.cities(named: name)
+        if let country, let code = gazetteer.countryCode(for: country) {
+            return candidates.first { $0.countryCode == code }
+        }
+        return candidates.first
+    }
+
+    /// "Los Angeles (LA)" → "Los Angeles".
+    private static func plainName(_ name: String) -> String {
+        guard let open = name.firstIndex(of: "(") else { return name }
+        return name[..<open].trimmingCharacters(in: .whitespaces)
+    }
+
+    static func link(_ city: City) -> PlaceLink {
+        PlaceLink(
+            geonameID: city.geonameID, name: city.name, countryCode: city.countryCode, coordinate: city.coordinate,
+            timeZone: city.timeZone)
+    }
+}
