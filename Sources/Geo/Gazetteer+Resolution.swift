@@ -43,7 +43,7 @@ extension Gazetteer {
         guard !key.isEmpty else { return [] }
         let threshold = max(2, key.count / 3)
         var scored: [(distance: Int, population: Int, label: String)] = []
-        for city in cities {
+        for city in allCities {
             let candidate = NameFolding.fold(city.name)
             guard abs(candidate.count - key.count) <= threshold,
                 candidate.first == key.first || NameFolding.editDistance(String(candidate.prefix(2)), String(key.prefix(2))) <= 1

