@@ -1,0 +1,98 @@
+import Geo
+import Testing
+
+struct GazetteerTests {
+    let gazetteer: Gazetteer
+
+    init() throws {
+        gazetteer = try Gazetteer.bundled()
+    }
+
+    @Test func holdsEveryCityOfFifteenThousandPeople() {
+        #expect(gazetteer.count > 30_000)
+        #expect(gazetteer.city(geonameID: 3_128_026)?.name == "Bilbao")
+        #expect(gazetteer.city(geonameID: 1) == nil)
+    }
+
+    @Test(arguments: [
+        ("Madrid", "Madrid", "ES"),
+        ("madrid", "Madrid", "ES"),
+        ("Madrid, ES", "Madrid", "ES"),
+        ("Madrid, Spain", "Madrid", "ES"),
+        ("Bilbo", "Bilbao", "ES"),
+        ("Malaga", "Málaga", "ES"),
+        ("New York", "New York City", "US"),
+        ("Columbus, US", "Columbus", "US"),
+        ("London, UK", "London", "GB"),
+    ])
+    func resolvesNamesAsPeopleTypeThem(query: String, name: String, country: String) throws {
+        let resolution = try gazetteer.resolve(query)
+        #expect(resolution.chosen.name == name)
+        #expect(resolution.chosen.countryCode == country)
+    }
+
+    @Test func distinguishesNamesakesByStateAndPicksTheMostPopulousOtherwise() throws {
+        #expect(try gazetteer.resolve("Columbus, OH").chosen.admin1Code == "OH")
+        #expect(try gazetteer.resolve("Columbus, GA").chosen.admin1Code == "GA")
+        #expect(try gazetteer.resolve("Columbus, Ohio").chosen.admin1Code == "OH")
+        let ambiguous = try gazetteer.resolve("Columbus")
+        #expect(ambiguous.chosen.admin1Code == "OH")
+        #expect(ambiguous.alternatives.contains { $0.admin1Code == "GA" })
+        #expect(ambiguous.alternatives.map(\.population) == ambiguous.alternatives.map(\.population).sorted(by: >))
+    }
+
+    @Test func suggestsNearestSpellingsForUnknownNames() {
+        let error = #expect(throws: PlaceResolutionError.self) { try gazetteer.resolve("Bilbaoo") }
+        #expect(error?.suggestions.first == "Bilbao, ES")
+        #expect(error?.description.contains("did you mean") == true)
+        #expect(throws: PlaceResolutionError.self) { try gazetteer.resolve("Xyzzyqwv") }
+    }
+
+    @Test func knowsEachCitysTimeZone() throws {
+        #expect(try gazetteer.resolve("Bilbao").chosen.timeZone == "Europe/Madrid")
+        #expect(try gazetteer.resolve("Suva").chosen.timeZone == "Pacific/Fiji")
+    }
+
+    @Test func findsTheNearestCityAsABruteForceScanDoes() {
+        var random = SeededRandom(seed: 42)
+        let cities = gazetteer.allCities
+        for _ in 0..<60 {
+            let point = Coordinate(latitude: random.uniform(-89.9, 89.9), longitude: random.uniform(-180, 180))
+            let expected = cities.min {
+                (haversineDistance(from: point, to: $0.coordinate), $0.geonameID)
+                    < (haversineDistance(from: point, to: $1.coordinate), $1.geonameID)
+            }
+            let found = gazetteer.nearestCity(to: point)
+            #expect(
+                haversineDistance(from: point, to: found!.coordinate) == haversineDistance(from: point, to: expected!.coordinate),
+                "\(point): \(found!.name) vs \(expected!.name)")
+        }
+    }
+
+    @Test func findsNeighboursAcrossTheAntimeridian() {
+        // Just west of 180° in Fiji: the nearest cities are in Fiji, on both sides.
+        let nearTaveuni = Coordinate(latitude: -16.9, longitude: -179.99)
+        #expect(gazetteer.nearestCity(to: nearTaveuni)?.countryCode == "FJ")
+    }
+}
+
+/// A deterministic random source (SplitMix64), so property tests replay exactly.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func uniform(_ low: Double, _ high: Double) -> Double {
+        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
+    }
+}

@@ -1,0 +1,80 @@
+import Catalog
+import Geo
+import Listings
+import Testing
+
+/// The R*Tree radius query must return exactly what a brute-force haversine scan does.
+struct RadiusQueryTests {
+    /// A random catalog of venues clustered around a few centres, including one that
+    /// straddles the antimeridian and one near the North Pole.
+    func makeCatalog(seed: UInt64, venues: Int) throws -> CatalogDatabase {
+        var random = SeededRandom(seed: seed)
+        let centres = [
+            Coordinate(latitude: 43.26, longitude: -2.93), Coordinate(latitude: -16.85, longitude: 179.97),
+            Coordinate(latitude: 51.5, longitude: -0.12), Coordinate(latitude: 78.2, longitude: 15.6),
+            Coordinate(latitude: -33.87, longitude: 151.21),
+        ]
+        let (catalog, _) = try TestSupport.makeCatalog()
+        var page = ListingPage(source: "test", locator: "random")
+        for index in 0..<venues {
+            let centre = centres[index % centres.count]
+            var longitude = centre.longitude + random.uniform(-1.5, 1.5)
+            if longitude > 180 { longitude -= 360 }
+            if longitude < -180 { longitude += 360 }
+            let venue = VenueListing(
+                sourceID: "v\(index)", name: "Venue \(index)",
+                coordinate: Coordinate(latitude: min(89.9, centre.latitude + random.uniform(-1, 1)), longitude: longitude))
+            let date = LocalDate(iso: "2027-01-01")!.adding(days: Int(random.uniform(0, 60)))
+            page.events.append(EventListing(sourceID: "e\(index)", title: "Event \(index)", start: EventStart(localDate: date), venue: venue))
+        }
+        _ = try catalog.apply(page)
+        return catalog
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func returnsExactlyTheBruteForceSet(seed: UInt64) throws {
+        let catalog = try makeCatalog(seed: seed, venues: 400)
+        var random = SeededRandom(seed: seed * 7919)
+        for _ in 0..<40 {
+            let centre = Coordinate(latitude: random.uniform(-40, 85), longitude: random.uniform(-180, 180))
+            let anchors = [
+                centre, Coordinate(latitude: 43.26, longitude: -2.93), Coordinate(latitude: -16.85, longitude: -179.9),
+                Coordinate(latitude: 78.5, longitude: 15),
+            ]
+            let point = anchors[Int(random.next() % UInt64(anchors.count))]
+            let radius = random.uniform(1, 250)
+            let indexed = try catalog.venueDistances(near: point, radiusKilometres: radius)
+            let scanned = try catalog.venueDistancesByScan(near: point, radiusKilometres: radius)
+            #expect(Set(indexed.keys) == Set(scanned.keys), "\(point) within \(radius) km")
+
+            let window = DateWindow(from: LocalDate(iso: "2027-01-10")!, to: LocalDate(iso: "2027-02-10")!)!
+            let events = try catalog.events(near: point, radiusKilometres: radius, window: window)
+            let baseline = try catalog.eventsByScan(near: point, radiusKilometres: radius, window: window)
+            #expect(events.map(\.event.id) == baseline.map(\.event.id))
+            #expect(events.allSatisfy { $0.distanceKilometres <= radius })
+        }
+    }
+
+    @Test func sortsByDateOrByDistance() throws {
+        let catalog = try makeCatalog(seed: 9, venues: 200)
+        let window = DateWindow(from: LocalDate(iso: "2027-01-01")!, to: LocalDate(iso: "2027-03-31")!)!
+        let bilbao = Coordinate(latitude: 43.26, longitude: -2.93)
+        let byDate = try catalog.events(near: bilbao, radiusKilometres: 100, window: window)
+        #expect(!byDate.isEmpty)
+        #expect(byDate.map(\.event.start.localDate) == byDate.map(\.event.start.localDate).sorted())
+        let byDistance = try catalog.events(near: bilbao, radiusKilometres: 100, window: window, order: .distance)
+        #expect(byDistance.map(\.distanceKilometres) == byDistance.map(\.distanceKilometres).sorted())
+        #expect(Set(byDistance.map(\.event.id)) == Set(byDate.map(\.event.id)))
+    }
+
+    @Test func venuesWithoutCoordinatesAreNotFoundByRadius() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        var page = ListingPage(source: "test", locator: "inline")
+        page.events = [EventListing(
+            sourceID: "1", title: "Somewhere", start: EventStart(localDate: LocalDate(iso: "2027-01-05")!),
+            venue: VenueListing(sourceID: "v", name: "Nowhere Hall"))]
+        _ = try catalog.apply(page)
+        let window = DateWindow(from: LocalDate(iso: "2027-01-01")!, to: LocalDate(iso: "2027-01-31")!)!
+        #expect(try catalog.events(near: Coordinate(latitude: 0, longitude: 0), radiusKilometres: 20_000, window: window).isEmpty)
+    }
+}
