@@ -137,6 +137,40 @@ extension CatalogDatabase {
                 CREATE INDEX metro_area_position ON metro_area(latitude, longitude);
                 """)
         }
+        migrator.registerMigration("v3: merging across sources, offers, explanations") { db in
+            try db.execute(sql: """
+                -- What each record said, so merged rows can be rebuilt from all their sources.
+                ALTER TABLE source_record ADD COLUMN payload TEXT;
+                -- Name keys (MatchKey) under which spellings from different sources meet.
+                ALTER TABLE artist ADD COLUMN match_key TEXT NOT NULL DEFAULT '';
+                ALTER TABLE venue ADD COLUMN match_key TEXT NOT NULL DEFAULT '';
+                CREATE INDEX artist_match_key ON artist(match_key);
+                CREATE INDEX venue_match_key ON venue(match_key);
+                CREATE TABLE offer (
+                    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    source TEXT NOT NULL,
+                    url TEXT,
+                    price_min REAL,
+                    price_max REAL,
+                    currency TEXT,
+                    status TEXT,
+                    on_sale TEXT,
+                    PRIMARY KEY (event_id, position)
+                ) WITHOUT ROWID;
+                -- Why a record was linked to a row another source created: `encore explain`.
+                CREATE TABLE merge_decision (
+                    kind TEXT NOT NULL,
+                    entity_id INTEGER NOT NULL,
+                    source TEXT NOT NULL,
+                    source_id TEXT NOT NULL,
+                    reason TEXT NOT NULL,
+                    decided_at TEXT NOT NULL,
+                    PRIMARY KEY (kind, source, source_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX merge_decision_entity ON merge_decision(kind, entity_id);
+                """)
+        }
         return migrator
     }
 }

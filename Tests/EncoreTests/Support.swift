@@ -42,11 +42,11 @@ enum TestSupport {
             for table in ["metro_area", "venue", "artist", "event", "lineup", "similar_artist", "source_record", "applied_page"] {
                 let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1, 2, 3")
                 for row in rows {
-                    var copy = row
-                    if !includingProvenanceTimes, table == "source_record" {
-                        copy = Row(row.filter { !["last_seen"].contains($0.0) }.map { ($0.0, $0.1) })
+                    let cells = row.compactMap { column, value -> String? in
+                        if !includingProvenanceTimes, column == "last_seen" { return nil }
+                        return "\(column)=\(value)"
                     }
-                    text += "\(table): \(copy.description)\n"
+                    text += "\(table): " + cells.joined(separator: " ") + "\n"
                 }
             }
             return text
@@ -55,11 +55,5 @@ enum TestSupport {
 
     static func ingest(_ paths: [String], into catalog: CatalogDatabase, format: String? = nil) -> IngestSummary {
         FileIngestion(format: format).ingest(paths: paths, into: catalog)
-    }
-}
-
-extension Row {
-    convenience init(_ pairs: [(String, DatabaseValue)]) {
-        self.init(Dictionary(pairs, uniquingKeysWith: { first, _ in first }))
     }
 }

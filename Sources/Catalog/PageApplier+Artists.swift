@@ -1,0 +1,117 @@
+import GRDB
+import Geo
+import Listings
+
+extension PageApplier {
+    /// Finds or creates the artist behind a record.
+    /// - Parameter corroboration: the acts (name key → artist id) of an event this
+    ///   record's event is merging into; a record with one of those keys joins that
+    ///   artist, and two artist rows found to be one are merged.
+    mutating func upsert(_ artist: ArtistListing, corroboratedBy corroboration: [String: Int64]) throws -> Int64 {
+        let key = MatchKey.of(artist.name)
+        if let id = resolved[.artist]?[artist.sourceID] {
+            if let other = corroboration[key], other != id {
+                return try mergeArtists(id, other, reason: "the same name (\(key)) on the bill of a shared event")
+            }
+            return id
+        }
+        let hash = artist.contentHash
+        var snapshot = ArtistSnapshot(artist)
+        var id: Int64
+        if let existing = try existingRecord(.artist, artist.sourceID) {
+            id = existing.entityID
+            if existing.contentHash == hash {
+                try touchRecord(existing)
+            } else {
+                if let old = try existing.payload.map({ try SnapshotCoding.decode(ArtistSnapshot.self, from: $0) }) {
+                    snapshot = snapshot.filling(from: old)
+                }
+                try updateRecord(existing, url: artist.url, hash: hash, payload: try SnapshotCoding.encode(snapshot))
+                try rebuildArtist(id)
+            }
+            if let other = corroboration[key], other != id {
+                id = try mergeArtists(id, other, reason: "the same name (\(key)) on the bill of a shared event")
+            }
+        } else {
+            let payload = try SnapshotCoding.encode(snapshot)
+            if let other = corroboration[key] {
+                id = other
+                try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
+                try logMerge(.artist, entityID: id, sourceID: artist.sourceID,
+                             reason: "the same name (\(key)) on the bill of a shared event")
+                try rebuildArtist(id)
+            } else if let (other, mbid) = try artistSharing(musicBrainzIDs: artist.musicBrainzIDs) {
+                id = other
+                try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
+                try logMerge(.artist, entityID: id, sourceID: artist.sourceID, reason: "the same MusicBrainz id (\(mbid))")
+                try rebuildArtist(id)
+            } else {
+                try db.cachedStatement(sql: """
+                    INSERT INTO artist (name, folded_name, match_key, mbid, on_tour_until, url) VALUES (?, ?, ?, ?, ?, ?)
+                    """).execute(arguments: [
+                        snapshot.name, NameFolding.fold(snapshot.name), key, snapshot.mbids.first, snapshot.onTourUntil,
+                        snapshot.url,
+                    ])
+                id = db.lastInsertedRowID
+                try SearchIndex.insert(db, .artist, id: id, name: snapshot.name)
+                try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
+            }
+        }
+        resolved[.artist, default: [:]][artist.sourceID] = id
+        return id
+    }
+
+    /// An artist of another source with one of these MusicBrainz ids, lowest id first.
+    private func artistSharing(musicBrainzIDs mbids: [String]) throws -> (Int64, String)? {
+        for mbid in mbids {
+            let candidates = try Int64.fetchAll(
+                try db.cachedStatement(sql: "SELECT id FROM artist WHERE mbid = ? ORDER BY id"), arguments: [mbid])
+            for candidate in candidates where try !hasRecordFromThisSource(.artist, entityID: candidate) {
+                return (candidate, mbid)
+            }
+        }
+        return nil
+    }
+
+    /// Rebuilds an artist row from all its records, by source precedence.
+    func rebuildArtist(_ id: Int64) throws {
+        let records = try snapshots(ArtistSnapshot.self, kind: .artist, entityID: id)
+        guard let best = records.first?.value else { return }
+        let mbid = records.lazy.compactMap { $0.value.mbids.first }.first
+        let url = records.lazy.compactMap { $0.value.url }.first
+        let onTour = records.lazy.compactMap { $0.value.onTourUntil }.first
+        try db.cachedStatement(sql: """
+            UPDATE artist SET name = ?, folded_name = ?, match_key = ?, mbid = ?, on_tour_until = ?, url = ? WHERE id = ?
+            """).execute(arguments: [best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url, id])
+        try SearchIndex.update(db, .artist, id: id, name: best.name)
+    }
+
+    /// Makes two artist rows one: the lower id stays, the other's records, bills and
+    /// similar-artist links move to it. Returns the id kept.
+    mutating func mergeArtists(_ a: Int64, _ b: Int64, reason: String) throws -> Int64 {
+        let keep = min(a, b)
+        let remove = max(a, b)
+        let moved = try Row.fetchAll(
+            db, sql: "SELECT source, source_id FROM source_record WHERE kind = 'artist' AND entity_id = ?", arguments: [remove])
+        try db.execute(sql: "UPDATE source_record SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?", arguments: [keep, remove])
+        try db.execute(sql: "UPDATE merge_decision SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?", arguments: [keep, remove])
+        for row in moved {
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO merge_decision (kind, entity_id, source, source_id, reason, decided_at)
+                    VALUES ('artist', ?, ?, ?, ?, ?)
+                    """,
+                arguments: [keep, row[0], row[1], reason, timestamp])
+        }
+        try db.execute(sql: "UPDATE OR IGNORE lineup SET artist_id = ? WHERE artist_id = ?", arguments: [keep, remove])
+        try db.execute(sql: "DELETE FROM lineup WHERE artist_id = ?", arguments: [remove])
+        try db.execute(
+            sql: "UPDATE OR IGNORE similar_artist SET similar_artist_id = ? WHERE similar_artist_id = ?", arguments: [keep, remove])
+        try db.execute(sql: "DELETE FROM similar_artist WHERE similar_artist_id = ?", arguments: [remove])
+        try SearchIndex.delete(db, .artist, id: remove)
+        try db.execute(sql: "DELETE FROM artist WHERE id = ?", arguments: [remove])
+        for (sourceID, id) in resolved[.artist] ?? [:] where id == remove { resolved[.artist]?[sourceID] = keep }
+        try rebuildArtist(keep)
+        return keep
+    }
+}

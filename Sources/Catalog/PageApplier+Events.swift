@@ -1,0 +1,177 @@
+import GRDB
+import Geo
+import Listings
+
+extension PageApplier {
+    /// Applies one event record: a new event, a merge into another source's listing of
+    /// the same concert, an update, or nothing when the record is unchanged.
+    mutating func upsert(_ event: EventListing) throws -> Change {
+        let venueID = try event.venue.map { try upsert($0) }
+        let hash = event.contentHash
+        if let existing = try existingRecord(.event, event.sourceID) {
+            let acts = try actKeys(existing.entityID)
+            for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: acts) }
+            if existing.contentHash == hash {
+                try touchRecord(existing)
+                return .unchanged
+            }
+            let payload = try SnapshotCoding.encode(EventSnapshot(event, venueID: venueID))
+            try updateRecord(existing, url: event.url, hash: hash, payload: payload)
+            try rebuildEvent(existing.entityID)
+            return .updated
+        }
+        let snapshot = EventSnapshot(event, venueID: venueID)
+        let payload = try SnapshotCoding.encode(snapshot)
+        if let venueID, let (candidate, reason) = try eventCandidate(for: event, venueID: venueID) {
+            let acts = try actKeys(candidate)
+            for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: acts) }
+            try insertRecord(.event, event.sourceID, entityID: candidate, url: event.url, hash: hash, payload: payload)
+            try logMerge(.event, entityID: candidate, sourceID: event.sourceID, reason: reason)
+            try rebuildEvent(candidate)
+            resolved[.event, default: [:]][event.sourceID] = candidate
+            return .updated
+        }
+        for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: [:]) }
+        let merged = merge([(source, event.sourceID, snapshot)]) { [resolved] _, artistSourceID in
+            resolved[.artist]?[artistSourceID]
+        }
+        let id = try write(merged, into: nil)
+        try insertRecord(.event, event.sourceID, entityID: id, url: event.url, hash: hash, payload: payload)
+        resolved[.event, default: [:]][event.sourceID] = id
+        return .new
+    }
+
+    /// Name key → artist id of an event's acts.
+    func actKeys(_ eventID: Int64) throws -> [String: Int64] {
+        let rows = try Row.fetchAll(
+            try db.cachedStatement(sql: """
+                SELECT a.match_key, a.id FROM lineup l JOIN artist a ON a.id = l.artist_id WHERE l.event_id = ? ORDER BY l.position
+                """),
+            arguments: [eventID])
+        var keys: [String: Int64] = [:]
+        for row in rows where keys[row[0]] == nil { keys[row[0]] = row[1] }
+        return keys
+    }
+
+    /// Another source's event at the same venue on the same local date sharing at least
+    /// one act: the one sharing most, then the oldest.
+    private func eventCandidate(for event: EventListing, venueID: Int64) throws -> (Int64, String)? {
+        let keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
+        guard !keys.isEmpty else { return nil }
+        let candidates = try Int64.fetchAll(
+            try db.cachedStatement(sql: "SELECT id FROM event WHERE venue_id = ? AND local_date = ? ORDER BY id"),
+            arguments: [venueID, event.start.localDate.description])
+        var best: (shared: [String], id: Int64)?
+        for candidate in candidates where try !hasRecordFromThisSource(.event, entityID: candidate) {
+            let acts = try Row.fetchAll(
+                try db.cachedStatement(sql: """
+                    SELECT a.match_key, a.name FROM lineup l JOIN artist a ON a.id = l.artist_id WHERE l.event_id = ?
+                    ORDER BY l.position
+                    """),
+                arguments: [candidate])
+            let shared = acts.filter { keys.contains($0[0] as String) }.map { $0[1] as String }
+            if !shared.isEmpty, shared.count > best?.shared.count ?? 0 { best = (shared, candidate) }
+        }
+        guard let best else { return nil }
+        return (best.id, "the same venue (#\(venueID)) and local date (\(event.start.localDate)), sharing "
+            + best.shared.joined(separator: ", "))
+    }
+
+    /// Rebuilds an event from all its records.
+    func rebuildEvent(_ id: Int64) throws {
+        let records = try snapshots(EventSnapshot.self, kind: .event, entityID: id)
+        guard !records.isEmpty else { return }
+        let lookup = try db.cachedStatement(
+            sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = 'artist' AND source_id = ?")
+        let merged = try merge(records) { source, artistSourceID in
+            try Int64.fetchOne(lookup, arguments: [source, artistSourceID])
+        }
+        _ = try write(merged, into: id)
+    }
+
+    /// One event from its records, most trusted first: each field from the first record
+    /// that has it; the status from a ticket seller when one lists it; the lineup the
+    /// union of the records' lineups, in the most trusted record's order.
+    func merge(
+        _ records: [(source: String, sourceID: String, value: EventSnapshot)],
+        artistID: (String, String) throws -> Int64?
+    ) rethrows -> MergedEvent {
+        let snapshots = records.map(\.value)
+        func first<T>(_ field: (EventSnapshot) -> T?) -> T? { snapshots.lazy.compactMap(field).first }
+        var merged = MergedEvent(base: snapshots[0])
+        merged.base.localTime = first(\.localTime)
+        merged.base.timeZone = first(\.timeZone)
+        merged.base.utc = first(\.utc)
+        merged.base.endDate = first(\.endDate)
+        merged.base.venueID = first(\.venueID)
+        merged.base.url = first(\.url)
+        merged.base.popularity = first(\.popularity)
+        merged.base.ageRestriction = first(\.ageRestriction)
+        if let seller = records.first(where: { SourcePrecedence.sellsTickets($0.source) }) {
+            merged.base.status = seller.value.status
+        }
+        var seen = Set<Int64>()
+        for record in records {
+            for act in record.value.lineup.sorted(by: { $0.order < $1.order }) {
+                guard let id = try artistID(record.source, act.artistSourceID), seen.insert(id).inserted else { continue }
+                merged.lineup.append((id, act.billing, merged.lineup.count + 1))
+            }
+            for offer in record.value.offers { merged.offers.append((record.source, offer)) }
+        }
+        return merged
+    }
+
+    /// Writes a merged event: a new row when `id` is nil; its lineup and offers replaced.
+    func write(_ merged: MergedEvent, into id: Int64?) throws -> Int64 {
+        let event = merged.base
+        let arguments: StatementArguments = [
+            event.title, event.kind, event.status, event.localDate, event.localTime, event.timeZone, event.utc,
+            event.endDate, event.venueID, event.popularity, event.ageRestriction, event.url,
+        ]
+        let eventID: Int64
+        if let id {
+            eventID = id
+            try db.cachedStatement(sql: """
+                UPDATE event SET title = ?, kind = ?, status = ?, local_date = ?, local_time = ?, timezone = ?,
+                    start_utc = ?, end_date = ?, venue_id = ?, popularity = ?, age_restriction = ?, url = ?
+                WHERE id = ?
+                """).execute(arguments: arguments + [id])
+            try db.cachedStatement(sql: "DELETE FROM lineup WHERE event_id = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM offer WHERE event_id = ?").execute(arguments: [id])
+        } else {
+            try db.cachedStatement(sql: """
+                INSERT INTO event (title, kind, status, local_date, local_time, timezone, start_utc, end_date,
+                    venue_id, popularity, age_restriction, url)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: arguments)
+            eventID = db.lastInsertedRowID
+        }
+        let lineup = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO lineup (event_id, artist_id, billing, position) VALUES (?, ?, ?, ?)")
+        for act in merged.lineup {
+            try lineup.execute(arguments: [eventID, act.artistID, act.billing, act.position])
+        }
+        let offers = try db.cachedStatement(sql: """
+            INSERT INTO offer (event_id, position, source, url, price_min, price_max, currency, status, on_sale)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, (source, offer)) in merged.offers.enumerated() {
+            try offers.execute(arguments: [
+                eventID, position + 1, source, offer.url, offer.priceMin, offer.priceMax, offer.currency, offer.status,
+                offer.onSale,
+            ])
+        }
+        return eventID
+    }
+}
+
+/// An event as rebuilt from its records, ready to write.
+struct MergedEvent {
+    var base: EventSnapshot
+    var lineup: [(artistID: Int64, billing: String, position: Int)] = []
+    var offers: [(source: String, offer: EventSnapshot.Offer)] = []
+
+    init(base: EventSnapshot) {
+        self.base = base
+    }
+}

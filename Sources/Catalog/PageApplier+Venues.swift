@@ -1,0 +1,128 @@
+import GRDB
+import Geo
+import Listings
+
+extension PageApplier {
+    /// Finds or creates the venue behind a record (see the merge rules on `PageApplier`).
+    mutating func upsert(_ venue: VenueListing) throws -> Int64 {
+        if let id = resolved[.venue]?[venue.sourceID] { return id }
+        let metroID = try metroArea(for: venue)
+        var snapshot = VenueSnapshot(venue, metroAreaID: metroID)
+        let hash = venue.contentHash
+        let id: Int64
+        if let existing = try existingRecord(.venue, venue.sourceID) {
+            id = existing.entityID
+            if existing.contentHash == hash {
+                try touchRecord(existing)
+            } else {
+                if let old = try existing.payload.map({ try SnapshotCoding.decode(VenueSnapshot.self, from: $0) }) {
+                    snapshot = snapshot.filling(from: old)
+                }
+                try updateRecord(existing, url: venue.url, hash: hash, payload: try SnapshotCoding.encode(snapshot))
+                try rebuildVenue(id)
+            }
+        } else {
+            let payload = try SnapshotCoding.encode(snapshot)
+            if let (candidate, reason) = try venueCandidate(for: venue) {
+                id = candidate
+                try insertRecord(.venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload)
+                try logMerge(.venue, entityID: id, sourceID: venue.sourceID, reason: reason)
+                try rebuildVenue(id)
+            } else {
+                try db.cachedStatement(sql: """
+                    INSERT INTO venue (name, match_key, street, postal_code, city, region, country, latitude, longitude,
+                        coordinates_approximate, timezone, website, capacity, url, metro_area_id, geoname_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """).execute(arguments: Self.venueColumns(snapshot))
+                id = db.lastInsertedRowID
+                try SearchIndex.insert(db, .venue, id: id, name: snapshot.name)
+                try insertRecord(.venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload)
+            }
+        }
+        resolved[.venue, default: [:]][venue.sourceID] = id
+        return id
+    }
+
+    private static func venueColumns(_ snapshot: VenueSnapshot) -> StatementArguments {
+        [
+            snapshot.name, MatchKey.of(snapshot.name), snapshot.street, snapshot.postalCode, snapshot.city, snapshot.region,
+            snapshot.country, snapshot.latitude, snapshot.longitude, snapshot.approximate, snapshot.timeZone,
+            snapshot.website, snapshot.capacity, snapshot.url, snapshot.metroAreaID, snapshot.geonameID,
+        ]
+    }
+
+    /// Another source's venue that this record names: agreeing names within 250 m, or,
+    /// without exact coordinates, the same name key in the same city.
+    private func venueCandidate(for venue: VenueListing) throws -> (Int64, String)? {
+        if let coordinate = venue.coordinate, !venue.coordinateIsApproximate {
+            let box = BoundingBox(around: coordinate, radiusKilometres: Self.venueMergeRadiusKilometres)
+            var best: (distance: Double, id: Int64, name: String)?
+            for range in box.longitudeRanges {
+                let rows = try Row.fetchAll(
+                    try db.cachedStatement(sql: """
+                        SELECT v.id, v.name, v.latitude, v.longitude FROM venue_location r JOIN venue v ON v.id = r.id
+                        WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
+                            AND NOT v.coordinates_approximate
+                        """),
+                    arguments: [box.minLatitude - 1e-4, box.maxLatitude + 1e-4, range.lowerBound - 1e-4, range.upperBound + 1e-4])
+                for row in rows {
+                    let distance = haversineDistance(from: coordinate, to: Coordinate(latitude: row[2], longitude: row[3]))
+                    let id: Int64 = row[0]
+                    let name: String = row[1]
+                    guard distance <= Self.venueMergeRadiusKilometres, MatchKey.venueNamesAgree(name, venue.name),
+                        try !hasRecordFromThisSource(.venue, entityID: id)
+                    else { continue }
+                    if (distance, id) < (best?.distance ?? .infinity, best?.id ?? 0) { best = (distance, id, name) }
+                }
+            }
+            if let best {
+                let metres = Int((best.distance * 1000).rounded())
+                return (best.id, "names agree (\"\(best.name)\" / \"\(venue.name)\") \(metres) m apart")
+            }
+            return nil
+        }
+        guard let city = venue.city else { return nil }
+        let rows = try Row.fetchAll(
+            try db.cachedStatement(sql: "SELECT id, name, city FROM venue WHERE match_key = ? ORDER BY id"),
+            arguments: [MatchKey.of(venue.name)])
+        for row in rows {
+            let id: Int64 = row[0]
+            let otherCity: String? = row[2]
+            guard let otherCity, NameFolding.fold(otherCity) == NameFolding.fold(city),
+                try !hasRecordFromThisSource(.venue, entityID: id)
+            else { continue }
+            return (id, "the same name (\"\(row[1] as String)\") in the same city (\(city)), no exact coordinates")
+        }
+        return nil
+    }
+
+    /// Rebuilds a venue row from all its records: each field from the most trusted
+    /// record that has it; an exact position beats an approximate one.
+    func rebuildVenue(_ id: Int64) throws {
+        let records = try snapshots(VenueSnapshot.self, kind: .venue, entityID: id).map(\.value)
+        guard var merged = records.first else { return }
+        func first<T>(_ field: (VenueSnapshot) -> T?) -> T? { records.lazy.compactMap(field).first }
+        merged.street = first(\.street)
+        merged.postalCode = first(\.postalCode)
+        merged.city = first(\.city)
+        merged.region = first(\.region)
+        merged.country = first(\.country)
+        let positioned = records.first { $0.latitude != nil && !$0.approximate } ?? records.first { $0.latitude != nil }
+        merged.latitude = positioned?.latitude
+        merged.longitude = positioned?.longitude
+        merged.approximate = positioned?.approximate ?? false
+        merged.timeZone = first(\.timeZone)
+        merged.website = first(\.website)
+        merged.capacity = first(\.capacity)
+        merged.url = first(\.url)
+        merged.metroAreaID = first(\.metroAreaID)
+        merged.geonameID = first(\.geonameID)
+        try db.cachedStatement(sql: """
+            UPDATE venue SET name = ?, match_key = ?, street = ?, postal_code = ?, city = ?, region = ?, country = ?,
+                latitude = ?, longitude = ?, coordinates_approximate = ?, timezone = ?, website = ?, capacity = ?,
+                url = ?, metro_area_id = ?, geoname_id = ?
+            WHERE id = ?
+            """).execute(arguments: Self.venueColumns(merged) + [id])
+        try SearchIndex.update(db, .venue, id: id, name: merged.name)
+    }
+}

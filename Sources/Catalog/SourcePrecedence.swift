@@ -1,0 +1,30 @@
+/// Which source's word counts when sources disagree about a shared row.
+///
+/// Each field of a merged row is taken from the highest-ranked record that has a value
+/// (so an exact start time beats none, whoever ranks higher), with one exception: an
+/// event's status comes from a source that sold tickets when there is one, since the
+/// seller is the first to know of a cancellation. Ties break on source name, then on
+/// the record's own id, so the result never depends on arrival order.
+enum SourcePrecedence {
+    /// Lower is more trusted.
+    static func rank(_ source: String) -> Int {
+        switch source {
+        case "ticketmaster": return 0
+        case "songkick": return 1
+        case "bandsintown": return 2
+        case "jsonld": return 3
+        case "lastfm": return 4
+        case "geonames": return 9
+        default: return 5
+        }
+    }
+
+    /// Sources that sell the tickets they list.
+    static func sellsTickets(_ source: String) -> Bool {
+        source == "ticketmaster"
+    }
+
+    static func ordered<T>(_ records: [(source: String, sourceID: String, value: T)]) -> [(source: String, sourceID: String, value: T)] {
+        records.sorted { (rank($0.source), $0.source, $0.sourceID) < (rank($1.source), $1.source, $1.sourceID) }
+    }
+}

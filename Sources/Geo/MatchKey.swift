@@ -1,0 +1,32 @@
+/// Keys under which two sources' spellings of one name meet.
+///
+/// "The Distillers", "Distillers" and "the distillers!" share a key; so do "AC/DC" and
+/// "ACDC", and "Simon & Garfunkel" and "Simon and Garfunkel". A shared key is a weak
+/// signal: the catalog merges on it only with corroboration (a shared event, a nearby
+/// venue).
+public enum MatchKey {
+    public static func of(_ name: String) -> String {
+        var folded = NameFolding.fold(name)
+        if folded.hasPrefix("the ") { folded.removeFirst(4) }
+        return folded.replacingOccurrences(of: " ", with: "")
+    }
+
+    /// The folded words of a name, without a leading "the".
+    public static func words(_ name: String) -> Set<String> {
+        Set(NameFolding.fold(name).split(separator: " ").map(String.init)).subtracting(["the"])
+    }
+
+    /// Whether two venue names plausibly name one place: same key, one key containing
+    /// the other, at least half their words shared, or a spelling slip apart.
+    public static func venueNamesAgree(_ a: String, _ b: String) -> Bool {
+        let keyA = of(a)
+        let keyB = of(b)
+        if keyA == keyB { return true }
+        if min(keyA.count, keyB.count) >= 4, keyA.contains(keyB) || keyB.contains(keyA) { return true }
+        let wordsA = words(a)
+        let wordsB = words(b)
+        let union = wordsA.union(wordsB)
+        if !union.isEmpty, Double(wordsA.intersection(wordsB).count) / Double(union.count) >= 0.5 { return true }
+        return NameFolding.editDistance(keyA, keyB) <= max(1, min(keyA.count, keyB.count) / 8)
+    }
+}
