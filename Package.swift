@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "encore", targets: ["encore"]),
+        .executable(name: "encore-sample", targets: ["encore-sample"]),
         .library(name: "EncoreCatalog", targets: ["Catalog"]),
         .library(name: "EncoreIngest", targets: ["Ingest"]),
     ],
@@ -26,6 +27,7 @@ let package = Package(
             name: "Catalog",
             dependencies: ["Listings", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings),
+        .target(name: "SampleWorld", swiftSettings: swiftSettings),
         .target(
             name: "EncoreCLI",
             dependencies: [
@@ -34,11 +36,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .executableTarget(name: "encore", dependencies: ["EncoreCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "encore-sample", dependencies: ["SampleWorld"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "encore-bench",
+            path: "Benchmarks/EncoreBenchmarks",
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "EncoreTests",
             dependencies: [
                 "Geo", "Listings", "Ingest", "Catalog", "EncoreCLI",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"), "SampleWorld",
             ],
             swiftSettings: swiftSettings),
     ]

@@ -58,7 +58,7 @@ extension CatalogDatabase: ListingSink {
 
 /// One page's upserts inside one transaction, with the page's lookups memoized.
 struct PageApplier {
-    enum Change { case new, updated, unchanged }
+    enum Change { case new, merged, updated, unchanged }
 
     /// How close two venues' coordinates must be for their records to be merged.
     static let venueMergeRadiusKilometres = 0.25
@@ -85,6 +85,7 @@ struct PageApplier {
         for event in page.events {
             switch try upsert(event) {
             case .new: outcome.eventsNew += 1
+            case .merged: outcome.eventsMerged += 1
             case .updated: outcome.eventsUpdated += 1
             case .unchanged: outcome.eventsUnchanged += 1
             }

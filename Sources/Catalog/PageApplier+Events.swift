@@ -29,7 +29,7 @@ extension PageApplier {
             try logMerge(.event, entityID: candidate, sourceID: event.sourceID, reason: reason)
             try rebuildEvent(candidate)
             resolved[.event, default: [:]][event.sourceID] = candidate
-            return .updated
+            return .merged
         }
         for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: [:]) }
         let merged = merge([(source, event.sourceID, snapshot)]) { [resolved] _, artistSourceID in

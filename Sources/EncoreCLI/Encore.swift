@@ -14,7 +14,7 @@ public struct Encore: ParsableCommand {
             """,
         subcommands: [
             Refresh.self, Ingest.self, Near.self, City.self, VenueCommand.self, Metros.self, ArtistCommand.self,
-            EventCommand.self, Search.self, Stats.self, Sources.self,
+            EventCommand.self, Explain.self, Search.self, Stats.self, Sources.self,
         ])
 
     /// Accepted before the subcommand too (`encore --db x.sqlite stats`); subcommands

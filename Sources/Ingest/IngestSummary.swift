@@ -7,6 +7,7 @@ public struct IngestSummary: Sendable, Hashable {
     public var pagesUnchanged = 0
     public var pagesFailed = 0
     public var eventsNew = 0
+    public var eventsMerged = 0
     public var eventsUpdated = 0
     public var eventsUnchanged = 0
     public var failures: [IngestError] = []
@@ -23,6 +24,7 @@ public struct IngestSummary: Sendable, Hashable {
             pagesApplied += 1
         }
         eventsNew += outcome.eventsNew
+        eventsMerged += outcome.eventsMerged
         eventsUpdated += outcome.eventsUpdated
         eventsUnchanged += outcome.eventsUnchanged
     }
@@ -32,9 +34,9 @@ public struct IngestSummary: Sendable, Hashable {
         failures.append(failure)
     }
 
-    /// One line for logs: `12 pages (11 applied, 1 unchanged, 0 failed); events: 300 new, ...`.
+    /// One line for logs: `12 pages (11 applied, 1 unchanged, 0 failed); events: 300 new, 4 merged, ...`.
     public var line: String {
         "\(pages) page\(pages == 1 ? "" : "s") (\(pagesApplied) applied, \(pagesUnchanged) unchanged, \(pagesFailed) failed); "
-            + "events: \(eventsNew) new, \(eventsUpdated) updated, \(eventsUnchanged) unchanged"
+            + "events: \(eventsNew) new, \(eventsMerged) merged, \(eventsUpdated) updated, \(eventsUnchanged) unchanged"
     }
 }

@@ -50,13 +50,19 @@ public struct ListingPage: Sendable, Hashable {
 /// What applying one page changed in the catalog.
 public struct PageOutcome: Sendable, Hashable, Codable {
     public var eventsNew = 0
+    /// Records joined to an event another source had already listed.
+    public var eventsMerged = 0
     public var eventsUpdated = 0
     public var eventsUnchanged = 0
     /// True when an identical page had already been applied, so nothing was done.
     public var skippedAsUnchanged = false
 
-    public init(eventsNew: Int = 0, eventsUpdated: Int = 0, eventsUnchanged: Int = 0, skippedAsUnchanged: Bool = false) {
+    public init(
+        eventsNew: Int = 0, eventsMerged: Int = 0, eventsUpdated: Int = 0, eventsUnchanged: Int = 0,
+        skippedAsUnchanged: Bool = false
+    ) {
         self.eventsNew = eventsNew
+        self.eventsMerged = eventsMerged
         self.eventsUpdated = eventsUpdated
         self.eventsUnchanged = eventsUnchanged
         self.skippedAsUnchanged = skippedAsUnchanged

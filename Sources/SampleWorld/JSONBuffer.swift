@@ -27,6 +27,11 @@ struct JSONBuffer {
         bytes.append(contentsOf: fragment)
     }
 
+    /// Appends bytes that are already valid JSON, from a ``FragmentTable``.
+    mutating func raw(_ fragment: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: fragment)
+    }
+
     /// Appends a quoted, escaped JSON string.
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
@@ -59,10 +64,6 @@ struct JSONBuffer {
 
     mutating func null() {
         raw("null")
-    }
-
-    mutating func bool(_ value: Bool) {
-        if value { raw("true") } else { raw("false") }
     }
 
     mutating func int(_ value: Int) {
@@ -113,8 +114,12 @@ struct JSONBuffer {
     }
 
     private mutating func digits(_ value: UInt) {
-        if value >= 10 { digits(value / 10) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        var divisor: UInt = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

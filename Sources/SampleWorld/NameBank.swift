@@ -105,6 +105,7 @@ enum NameBank {
             case "w": result += rng.element(of: style.placeWords)
             case "s": result += rng.element(of: style.lastNames)
             case "c": result += city
+            case "n": result += String(rng.int(in: 1...220))
             case "N": result += rng.element(of: englishNouns)
             case "A": result += rng.element(of: englishAdjectives)
             default: result += rng.element(of: sponsors)

@@ -4,7 +4,7 @@
 /// "Sigur Rós" and "Sigur Ros" together, slugging "Мумий Тролль"), so names are drawn
 /// per language rather than from one English list. All names are invented from these
 /// lists; any resemblance to a real act is a coincidence of common words.
-enum NameStyle: Sendable, Hashable, CaseIterable {
+enum NameStyle: Sendable, Hashable {
     case english, spanish, french, german, dutch, italian, portuguese, nordic, icelandic
     case polish, czech, turkish, greek, japanese, russian
 
@@ -94,7 +94,8 @@ enum NameStyle: Sendable, Hashable, CaseIterable {
     }
 
     /// Venue name templates for a kind of room. Tokens: `{w}` local word, `{s}` local
-    /// surname, `{c}` city, `{N}` English noun, `{A}` English adjective, `{S}` sponsor.
+    /// surname, `{c}` city, `{n}` house number, `{N}` English noun, `{A}` English adjective,
+    /// `{S}` sponsor.
     func venueTemplates(_ kind: SampleVenue.Kind) -> [String] {
         switch (self, kind) {
         case (.spanish, .bar): ["Bar {w}", "La Taberna del {w}", "El {w}"]
@@ -170,6 +171,22 @@ enum NameStyle: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// How a street address reads; `{s}` is a local surname, `{n}` a house number.
+    var streetTemplate: String {
+        switch self {
+        case .spanish: "Calle de {s}, {n}"
+        case .french: "{n} rue {s}"
+        case .german: "{s}straße {n}"
+        case .dutch: "{s}straat {n}"
+        case .italian: "Via {s}, {n}"
+        case .portuguese: "Rua {s}, {n}"
+        case .nordic: "{s}gatan {n}"
+        case .polish: "ul. {s} {n}"
+        case .czech, .turkish, .greek, .icelandic, .japanese, .russian: "{s} {n}"
+        case .english: "{n} {s} Street"
+        }
+    }
+
     /// A local festival name template (same tokens as venues), alternated with English ones.
     var festivalTemplate: String {
         switch self {
@@ -194,12 +211,13 @@ enum NameStyle: Sendable, Hashable, CaseIterable {
     /// Latin America, earlier in Japan, so offsets and local times vary realistically.
     var concertStartMinutes: [Int] {
         switch self {
-        case .spanish, .portuguese, .italian, .greek, .turkish:
-            [20 * 60 + 30, 21 * 60, 21 * 60, 21 * 60 + 30, 22 * 60, 22 * 60 + 30]
-        case .japanese:
-            [18 * 60, 18 * 60 + 30, 19 * 60, 19 * 60, 19 * 60 + 30]
-        default:
-            [18 * 60 + 30, 19 * 60, 19 * 60 + 30, 20 * 60, 20 * 60, 20 * 60, 20 * 60 + 30, 21 * 60]
+        case .spanish, .portuguese, .italian, .greek, .turkish: Self.lateStarts
+        case .japanese: Self.earlyStarts
+        default: Self.usualStarts
         }
     }
+
+    private static let lateStarts = [20 * 60 + 30, 21 * 60, 21 * 60, 21 * 60 + 30, 22 * 60, 22 * 60 + 30]
+    private static let earlyStarts = [18 * 60, 18 * 60 + 30, 19 * 60, 19 * 60, 19 * 60 + 30]
+    private static let usualStarts = [18 * 60 + 30, 19 * 60, 19 * 60 + 30, 20 * 60, 20 * 60, 20 * 60, 20 * 60 + 30, 21 * 60]
 }

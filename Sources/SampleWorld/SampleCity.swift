@@ -19,3 +19,13 @@ public struct SampleCity: Sendable, Hashable {
     /// Relative amount of live music, used to share events (and so venues) among metro areas.
     let weight: Double
 }
+
+extension SampleCity {
+    /// The UTC offset in seconds at a local wall-clock time, daylight saving included —
+    /// what Songkick prints after a datetime ("+0100" in a Madrid winter, "+0200" in summer).
+    public func utcOffset(on date: SampleDate, atMinutes minutes: Int) -> Int {
+        let wallClock = Double(date.daysSince1970 * 86_400 + minutes * 60)
+        let guess = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock))
+        return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock - Double(guess)))
+    }
+}

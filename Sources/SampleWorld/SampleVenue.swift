@@ -1,7 +1,7 @@
 /// A place concerts happen, placed within about 15 km of its city's centre.
 public struct SampleVenue: Sendable, Hashable {
     /// What kind of room it is; drives capacity, which artists play there and how often.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable {
         case bar
         case club
         case theatre

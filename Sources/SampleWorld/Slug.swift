@@ -12,6 +12,20 @@ enum Slug {
     /// "Мумий Тролль" or "Tall Ships®". It is slow (~20 µs), so ASCII names skip it.
     private static let toASCII = StringTransform("Any-Latin; Latin-ASCII")
 
+    /// Remembers the slugs of non-ASCII names, which repeat a lot (names are built from
+    /// word lists), so a million-event world transliterates each distinct name once.
+    struct Memo {
+        private var slugs: [String: String] = [:]
+
+        mutating func make(_ text: String) -> String {
+            if text.utf8.allSatisfy({ $0 < 0x80 }) { return Slug.make(text) }
+            if let slug = slugs[text] { return slug }
+            let slug = Slug.make(text)
+            slugs[text] = slug
+            return slug
+        }
+    }
+
     static func make(_ text: String) -> String {
         let ascii: String
         if text.utf8.allSatisfy({ $0 < 0x80 }) {

@@ -19,10 +19,6 @@ struct SplitMix64 {
 
     private var state: UInt64
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
     init(seed: UInt64, stream: Stream, index: Int) {
         state = Self.mix(Self.mix(seed ^ (stream.rawValue &* 0xD1B5_4A32_D192_ED03)) ^ UInt64(index))
     }

@@ -59,7 +59,7 @@ struct CLITests {
     @Test func ingestEndsWithASummaryAndExitsZero() throws {
         let run = try encore("ingest", TestSupport.fixture("songkick-json"))
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("1 page (1 applied, 0 unchanged, 0 failed); events: 4 new, 0 updated, 0 unchanged"))
+        #expect(run.stdout.contains("1 page (1 applied, 0 unchanged, 0 failed); events: 4 new, 0 merged, 0 updated, 0 unchanged"))
         #expect(run.stderr.isEmpty)
     }
 

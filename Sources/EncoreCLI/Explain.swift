@@ -1,0 +1,44 @@
+import ArgumentParser
+import Listings
+
+extension Encore {
+    struct Explain: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show which source records make up an event, and why they were merged.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The event's catalog id.")
+        var id: Int64
+
+        @Flag(help: "Print JSON instead of text.")
+        var json = false
+
+        func run() throws {
+            guard let explanation = try global.openCatalog().explain(eventID: id) else {
+                Output.error("No event #\(id) in the catalog.")
+                throw ReportedFailure()
+            }
+            if json { return try Output.json(explanation) }
+            Output.line("#\(id) \(explanation.event.title)")
+            var lastHeading = ""
+            for record in explanation.records {
+                let heading: String
+                switch record.kind {
+                case "event": heading = "Event #\(record.entityID)"
+                case "venue": heading = "Venue #\(record.entityID) \(explanation.event.venue?.name ?? "")"
+                default:
+                    let name = explanation.event.lineup.first { $0.artistID == record.entityID }?.name ?? ""
+                    heading = "Artist #\(record.entityID) \(name)"
+                }
+                if heading != lastHeading {
+                    Output.line()
+                    Output.line(heading)
+                    lastHeading = heading
+                }
+                let how = record.reason.map { "merged: \($0)" } ?? "created the row"
+                Output.line("  \(record.source) \(record.sourceID)  first seen \(record.firstSeen)  (\(how))")
+            }
+        }
+    }
+}

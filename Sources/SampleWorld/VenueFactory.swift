@@ -1,0 +1,89 @@
+import Foundation
+
+/// Builds the venues of one metro area.
+///
+/// Every metro gets at least a club, a theatre, a park (for festivals) and a bar, so any
+/// kind of event can happen anywhere; larger metros get about one venue per 20 events.
+/// Hand-written venues from the catalogue come first. Generated venues sit within 15 km
+/// of their city's centre, and a few have no coordinates, as in real listings.
+enum VenueFactory {
+    private static let basicKinds: [SampleVenue.Kind] = [.club, .theatre, .park, .bar, .arena]
+    private static let extraKinds: [SampleVenue.Kind] = [.bar, .club, .theatre, .arena, .park]
+    private static let extraKindWeights = [25.0, 42, 20, 5, 8]
+    private static let topLevelDomains = [
+        "UK": "co.uk", "Spain": "es", "France": "fr", "Germany": "de", "Netherlands": "nl", "Belgium": "be",
+        "Portugal": "pt", "Italy": "it", "Austria": "at", "Switzerland": "ch", "Czech Republic": "cz",
+        "Poland": "pl", "Sweden": "se", "Denmark": "dk", "Norway": "no", "Iceland": "is", "Japan": "jp",
+        "Australia": "com.au", "Canada": "ca", "Mexico": "mx", "Brazil": "com.br",
+    ]
+
+    /// Venues for `metroIndex`, with global indices starting at `firstIndex`.
+    static func make(
+        count: Int, firstIndex: Int, metroIndex: Int, metro: SampleMetroArea,
+        cities: [SampleCity], seed: UInt64
+    ) -> [SampleVenue] {
+        let signatures = metro.cityIndices.flatMap { cityIndex in
+            CityCatalog.entries[cityIndex].venues.map { (cityIndex: cityIndex, name: $0.name, kind: $0.kind) }
+        }
+        let missingBasics = basicKinds.filter { kind in !signatures.contains { $0.kind == kind } }
+        let cityWeights = metro.cityIndices.map { cities[$0].weight }
+        return (0..<max(count, signatures.count + 4)).map { slot in
+            let index = firstIndex + slot
+            var rng = SplitMix64(seed: seed, stream: .venue, index: index)
+            let id = 1_000 + index * 37 + rng.int(below: 37)
+            let cityIndex: Int
+            let kind: SampleVenue.Kind
+            let name: String
+            var located = true
+            if slot < signatures.count {
+                (cityIndex, name, kind) = signatures[slot]
+            } else {
+                let generated = slot - signatures.count
+                kind = generated < missingBasics.count
+                    ? missingBasics[generated] : extraKinds[rng.weightedIndex(extraKindWeights)]
+                cityIndex = metro.cityIndices[rng.weightedIndex(cityWeights)]
+                let city = cities[cityIndex]
+                name = NameBank.fill(rng.element(of: city.style.venueTemplates(kind)), style: city.style, city: city.displayName, rng: &rng)
+                located = !rng.chance(0.04)
+            }
+            let city = cities[cityIndex]
+            let street = rng.chance(0.85)
+                ? NameBank.fill(city.style.streetTemplate, style: city.style, city: city.displayName, rng: &rng) : nil
+            let website = rng.chance(0.7)
+                ? "http://www.\(Slug.make(name).replacingOccurrences(of: "-", with: "")).\(topLevelDomains[city.countryName] ?? "com")/"
+                : nil
+            return SampleVenue(
+                id: id, displayName: name, kind: kind, cityIndex: cityIndex, metroAreaIndex: metroIndex,
+                coordinate: located ? position(near: city.centre, rng: &rng) : nil,
+                capacity: capacity(kind, rng: &rng), street: street, website: website)
+        }
+    }
+
+    /// A point within 15 km of `centre`, denser towards the middle as music venues are.
+    private static func position(near centre: SampleCoordinate, rng: inout SplitMix64) -> SampleCoordinate {
+        var dx: Double
+        var dy: Double
+        repeat {
+            dx = rng.unit() * 2 - 1
+            dy = rng.unit() * 2 - 1
+        } while dx * dx + dy * dy > 1
+        let kilometres = 15 * rng.unit()
+        let kilometresPerDegree = 111.32
+        let latitude = centre.latitude + dy * kilometres / kilometresPerDegree
+        var longitude = centre.longitude
+            + dx * kilometres / (kilometresPerDegree * cos(centre.latitude * .pi / 180))
+        if longitude >= 180 { longitude -= 360 }
+        if longitude < -180 { longitude += 360 }
+        return SampleCoordinate(latitude: latitude, longitude: longitude)
+    }
+
+    private static func capacity(_ kind: SampleVenue.Kind, rng: inout SplitMix64) -> Int {
+        switch kind {
+        case .bar: rng.int(in: 6...25) * 10
+        case .club: rng.int(in: 4...24) * 50
+        case .theatre: rng.int(in: 8...35) * 100
+        case .arena: rng.int(in: 10...40) * 500
+        case .park: rng.int(in: 10...60) * 1_000
+        }
+    }
+}
