@@ -26,14 +26,14 @@ extension PageApplier {
                 if let old = try existing.payload.map({ try SnapshotCoding.decode(ArtistSnapshot.self, from: $0) }) {
                     snapshot = snapshot.filling(from: old)
                 }
-                try updateRecord(existing, url: artist.url, hash: hash, payload: try SnapshotCoding.encode(snapshot))
+                try updateRecord(existing, url: artist.url, hash: hash, payload: snapshot.payload)
                 try rebuildArtist(id)
             }
             if let other = corroboration[key], other != id {
                 id = try mergeArtists(id, other, reason: "the same name (\(key)) on the bill of a shared event")
             }
         } else {
-            let payload = try SnapshotCoding.encode(snapshot)
+            let payload = snapshot.payload
             if let other = corroboration[key] {
                 id = other
                 try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)

@@ -15,13 +15,13 @@ extension PageApplier {
                 try touchRecord(existing)
                 return .unchanged
             }
-            let payload = try SnapshotCoding.encode(EventSnapshot(event, venueID: venueID))
+            let payload = EventSnapshot(event, venueID: venueID).payload
             try updateRecord(existing, url: event.url, hash: hash, payload: payload)
             try rebuildEvent(existing.entityID)
             return .updated
         }
         let snapshot = EventSnapshot(event, venueID: venueID)
-        let payload = try SnapshotCoding.encode(snapshot)
+        let payload = snapshot.payload
         if let venueID, let (candidate, reason) = try eventCandidate(for: event, venueID: venueID) {
             let acts = try actKeys(candidate)
             for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: acts) }

@@ -18,11 +18,11 @@ extension PageApplier {
                 if let old = try existing.payload.map({ try SnapshotCoding.decode(VenueSnapshot.self, from: $0) }) {
                     snapshot = snapshot.filling(from: old)
                 }
-                try updateRecord(existing, url: venue.url, hash: hash, payload: try SnapshotCoding.encode(snapshot))
+                try updateRecord(existing, url: venue.url, hash: hash, payload: snapshot.payload)
                 try rebuildVenue(id)
             }
         } else {
-            let payload = try SnapshotCoding.encode(snapshot)
+            let payload = snapshot.payload
             if let (candidate, reason) = try venueCandidate(for: venue) {
                 id = candidate
                 try insertRecord(.venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload)

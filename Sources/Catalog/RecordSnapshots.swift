@@ -141,14 +141,8 @@ struct EventSnapshot: Codable, Equatable {
     }
 }
 
-/// The payload codec: compact JSON with sorted keys, so equal snapshots are equal text.
+/// Reading payloads back (they are written by `SnapshotWriter`).
 enum SnapshotCoding {
-    static func encode(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
     static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(text.utf8))
     }

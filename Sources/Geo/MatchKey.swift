@@ -6,9 +6,9 @@
 /// venue).
 public enum MatchKey {
     public static func of(_ name: String) -> String {
-        var folded = NameFolding.fold(name)
-        if folded.hasPrefix("the ") { folded.removeFirst(4) }
-        return folded.replacingOccurrences(of: " ", with: "")
+        var folded = Substring(NameFolding.fold(name))
+        if folded.hasPrefix("the ") { folded = folded.dropFirst(4) }
+        return String(folded.filter { $0 != " " })
     }
 
     /// The folded words of a name, without a leading "the".

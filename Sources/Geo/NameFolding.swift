@@ -4,6 +4,7 @@ import Foundation
 /// and spacing are ignored ("Sigur Rós" and "sigur ros", "AC/DC" and "ac dc").
 public enum NameFolding {
     public static func fold(_ name: String) -> String {
+        if let ascii = foldASCII(name) { return ascii }
         let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var result = ""
         result.reserveCapacity(folded.utf8.count)
@@ -26,6 +27,34 @@ public enum NameFolding {
             }
         }
         return result
+    }
+
+    /// The same folding for plain ASCII names, without Foundation: most names are ASCII,
+    /// and ingestion folds every name it sees. Nil when the name is not ASCII.
+    private static func foldASCII(_ name: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count + 4)
+        var pendingSpace = false
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if pendingSpace, !bytes.isEmpty { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if pendingSpace, !bytes.isEmpty { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte + 32)
+            case UInt8(ascii: "&"):
+                if !bytes.isEmpty { bytes.append(0x20) }
+                bytes.append(contentsOf: "and".utf8)
+                pendingSpace = true
+            default:
+                pendingSpace = true
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Latin letters that are not a base letter plus a diacritic, so Unicode folding

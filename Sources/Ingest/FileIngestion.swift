@@ -83,7 +83,7 @@ public struct FileIngestion: Sendable {
             ingester = detected
         }
         var hasher = ContentHasher()
-        hasher.combine(bytes: data)
+        data.withUnsafeBytes { hasher.combine(buffer: $0) }
         hasher.combine(similarToArtist)
         let pageHash = hasher.hexDigest
         do {

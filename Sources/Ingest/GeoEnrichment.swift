@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Geo
 import Listings
 
@@ -15,6 +16,9 @@ import Listings
 ///   date and time when the source gave no offset.
 public struct GeoEnrichment: Sendable {
     public let gazetteer: Gazetteer
+    /// Name lookups scan the gazetteer; the same few metro areas and cities recur on
+    /// every page of a crawl, so their answers are kept for the life of the enrichment.
+    private let cityByName = Cache<String, City?>()
 
     public init(gazetteer: Gazetteer) {
         self.gazetteer = gazetteer
@@ -86,6 +90,10 @@ public struct GeoEnrichment: Sendable {
 
     /// The most populous city of that name, in `country` when it names a known one.
     private func bestCity(named name: String, country: String?) -> City? {
+        cityByName.value(for: name + "\u{1F}" + (country ?? "")) { lookUpCity(named: name, country: country) }
+    }
+
+    private func lookUpCity(named name: String, country: String?) -> City? {
         let candidates = gazetteer.cities(named: name)
         if let country, let code = gazetteer.countryCode(for: country) {
             return candidates.first { $0.countryCode == code }
@@ -103,5 +111,17 @@ public struct GeoEnrichment: Sendable {
         PlaceLink(
             geonameID: city.geonameID, name: city.name, countryCode: city.countryCode, coordinate: city.coordinate,
             timeZone: city.timeZone)
+    }
+}
+
+/// A small thread-safe memo table.
+final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let storage = Mutex<[Key: Value]>([:])
+
+    func value(for key: Key, compute: () -> Value) -> Value {
+        if let cached = storage.withLock({ $0[key] }) { return cached }
+        let value = compute()
+        storage.withLock { $0[key] = value }
+        return value
     }
 }

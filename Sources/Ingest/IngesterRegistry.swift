@@ -11,6 +11,9 @@ public struct IngesterRegistry: Sendable {
     /// Every source Encore ships with.
     public static let standard = IngesterRegistry([
         SongkickJSONIngester(),
+        SongkickXMLIngester(),
+        LastFMXMLIngester(),
+        LastFMJSONIngester(),
     ])
 
     /// The `--format` names, in registration order.

@@ -60,6 +60,11 @@ enum JSONPageDecoding {
 struct FlexibleID: Decodable, Hashable, Sendable {
     let value: String
 
+    /// For readers that build decoded values themselves (the XML ingesters).
+    init(value: String) {
+        self.value = value
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int64.self) {
@@ -73,6 +78,11 @@ struct FlexibleID: Decodable, Hashable, Sendable {
 /// A number a source writes as a JSON number or as a numeric string ("43.26").
 struct FlexibleDouble: Decodable, Hashable, Sendable {
     let value: Double?
+
+    /// For readers that build decoded values themselves (the XML ingesters).
+    init(value: Double?) {
+        self.value = value
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -9,10 +9,22 @@ public struct ContentHasher: Sendable {
     public init() {}
 
     public mutating func combine(bytes: some Sequence<UInt8>) {
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { combine(buffer: UnsafeRawBufferPointer($0)) }
+        if handled != nil { return }
         for byte in bytes {
             state ^= UInt64(byte)
             state &*= 0x0000_0100_0000_01b3
         }
+    }
+
+    /// The fast path: a tight loop over contiguous bytes (whole pages are hashed).
+    public mutating func combine(buffer: UnsafeRawBufferPointer) {
+        var state = self.state
+        for byte in buffer {
+            state ^= UInt64(byte)
+            state &*= 0x0000_0100_0000_01b3
+        }
+        self.state = state
     }
 
     public mutating func combine(_ text: String?) {

@@ -12,8 +12,8 @@ extension SampleWorld {
         public var eventsPerPage: Int
 
         public init(
-            seed: UInt64 = 2026, eventCount: Int = 320,
-            start: SampleDate = SampleDate(year: 2026, month: 11, day: 1)!, days: Int = 420,
+            seed: UInt64 = 2026, eventCount: Int = 1000,
+            start: SampleDate = SampleDate(year: 2026, month: 11, day: 1)!, days: Int = 240,
             eventsPerPage: Int = 50
         ) {
             precondition(eventCount >= 0 && days > 0 && eventsPerPage > 0, "invalid sample world configuration")

@@ -6,10 +6,10 @@ import SampleWorld
 
 let usage = """
     usage: encore-sample [--events N] [--seed S] [--start YYYY-MM-DD] [--days D] [--per-page P] [--out DIR]
-      --events N          events to generate (default 320)
+      --events N          events to generate (default 1000)
       --seed S            random seed, an unsigned 64-bit integer (default 2026)
       --start YYYY-MM-DD  first day events may start (default 2026-11-01)
-      --days D            length of the window events start in (default 420)
+      --days D            length of the window events start in (default 240)
       --per-page P        events per calendar page (default 50)
       --out DIR           output directory (default Fixtures/sample)
     The same arguments always give byte-identical files.

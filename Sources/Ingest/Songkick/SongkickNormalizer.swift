@@ -1,3 +1,4 @@
+import Foundation
 import Geo
 import Listings
 
@@ -188,7 +189,13 @@ struct SongkickNormalizer {
     // MARK: - Text
 
     static func clean(_ text: String?) -> String? {
-        guard let text else { return nil }
+        guard let text, !text.isEmpty else { return nil }
+        // Most values need no trimming; checking the ends avoids Foundation's slow path.
+        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+            !CharacterSet.whitespacesAndNewlines.contains(first), !CharacterSet.whitespacesAndNewlines.contains(last)
+        {
+            return text
+        }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }
