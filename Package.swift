@@ -39,6 +39,7 @@ let package = Package(
         .executableTarget(name: "encore-sample", dependencies: ["SampleWorld"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "encore-bench",
+            dependencies: ["Catalog", "Geo", "Listings"],
             path: "Benchmarks/EncoreBenchmarks",
             swiftSettings: swiftSettings),
         .testTarget(

@@ -160,8 +160,46 @@ struct CLITests {
         #expect(run.stderr.contains("No event #999999"))
     }
 
+    @Test func refreshWithoutConfigurationIngestsTheBundledSample() throws {
+        let run = try CLIRun.run(["refresh", "--db", db], in: TestSupport.packageRoot)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("events: 1000 new"))
+        let stats = try #require(try encore("stats", "--json").json() as? [String: Any])
+        #expect(stats["events"] as? Int == 1000)
+        let again = try CLIRun.run(["refresh", "--db", db], in: TestSupport.packageRoot)
+        #expect(again.stdout.contains("86 pages (0 applied, 86 unchanged, 0 failed)"))
+    }
+
+    @Test func nearAndCityAnswerOnTheSample() throws {
+        _ = try CLIRun.run(["refresh", "--db", db], in: TestSupport.packageRoot)
+        let near = try #require(try encore("near", "Bilbao", "--radius", "30km", "--json").json() as? [[String: Any]])
+        #expect(!near.isEmpty)
+        #expect(near.allSatisfy { ($0["distance_km"] as? Double ?? 99) <= 30 })
+        let dates = near.compactMap { ($0["start"] as? [String: Any])?["local_date"] as? String }
+        #expect(dates == dates.sorted())
+        let negative = try encore("near", "--at", "-33.87,151.21", "--json")
+        #expect(negative.status == 0, "\(negative.stderr)")
+        let city = try encore("city", "Madrid", "--from", "2026-12-01", "--to", "2027-03-01", "--json")
+        #expect(city.status == 0)
+        #expect(city.stderr.contains("ambiguous"))
+        let events = try #require(try city.json() as? [[String: Any]])
+        #expect(events.allSatisfy { ($0["metro_area"] as? [String: Any])?["name"] as? String == "Madrid" })
+    }
+
+    @Test func invalidGeoInputExitsTwo() throws {
+        for arguments in [
+            ["near", "--at", "91,0"], ["near", "Bilbao", "--radius", "-5km"], ["near", "Bilbao", "--radius", "0"],
+            ["near", "Bilbao", "--from", "2027-02-01", "--to", "2027-01-01"], ["near", "Bilbao", "--from", "2027-02-30"],
+            ["near", "Atlantisville"], ["city", "Bilbaoo"],
+        ] {
+            let run = try CLIRun.run(["--db", db] + arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.isEmpty)
+        }
+    }
+
     @Test func everyCommandHasHelp() throws {
-        for command in ["refresh", "ingest", "stats", "artist", "event", "search", "sources"] {
+        for command in ["refresh", "ingest", "near", "city", "venue", "metros", "stats", "artist", "event", "explain", "search", "sources"] {
             let run = try CLIRun.run(["help", command])
             #expect(run.status == 0, "\(command)")
             #expect(run.stdout.contains("USAGE"), "\(command)")
