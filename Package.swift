@@ -27,11 +27,12 @@ let package = Package(
             name: "Catalog",
             dependencies: ["Listings", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings),
+        .target(name: "Feeds", dependencies: ["Listings", "Geo"], swiftSettings: swiftSettings),
         .target(name: "SampleWorld", swiftSettings: swiftSettings),
         .target(
             name: "EncoreCLI",
             dependencies: [
-                "Listings", "Geo", "Ingest", "Catalog",
+                "Listings", "Geo", "Ingest", "Catalog", "Feeds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -45,7 +46,7 @@ let package = Package(
         .testTarget(
             name: "EncoreTests",
             dependencies: [
-                "Geo", "Listings", "Ingest", "Catalog", "EncoreCLI",
+                "Geo", "Listings", "Ingest", "Catalog", "Feeds", "EncoreCLI",
                 .product(name: "GRDB", package: "GRDB.swift"), "SampleWorld",
             ],
             swiftSettings: swiftSettings),

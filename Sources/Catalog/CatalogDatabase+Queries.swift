@@ -186,3 +186,43 @@ extension CatalogDatabase {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 }
+
+extension CatalogDatabase {
+    /// Artists with at least one event on or after `since`, by id: the band pages to build.
+    public func artistNames(withEventsSince since: LocalDate) throws -> [(id: Int64, name: String)] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT a.id, a.name FROM artist a
+                    WHERE EXISTS (SELECT 1 FROM lineup l JOIN event e ON e.id = l.event_id
+                                  WHERE l.artist_id = a.id AND COALESCE(e.end_date, e.local_date) >= ?)
+                    ORDER BY a.id
+                    """,
+                arguments: [since.description]
+            ).map { (id: $0[0], name: $0[1]) }
+        }
+    }
+
+    /// Venues with at least one event on or after `since`, by id.
+    public func venueIDs(withEventsSince since: LocalDate) throws -> [Int64] {
+        try writer.read { db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT venue_id FROM event
+                    WHERE venue_id IS NOT NULL AND COALESCE(end_date, local_date) >= ? ORDER BY venue_id
+                    """,
+                arguments: [since.description])
+        }
+    }
+
+    /// Events on or after `since`, by id.
+    public func eventIDs(since: LocalDate) throws -> [Int64] {
+        try writer.read { db in
+            try Int64.fetchAll(
+                db, sql: "SELECT id FROM event WHERE COALESCE(end_date, local_date) >= ? ORDER BY id",
+                arguments: [since.description])
+        }
+    }
+}

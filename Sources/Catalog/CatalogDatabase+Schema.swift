@@ -171,6 +171,44 @@ extension CatalogDatabase {
                 CREATE INDEX merge_decision_entity ON merge_decision(kind, entity_id);
                 """)
         }
+        migrator.registerMigration("v4: fans' lists") { db in
+            try db.execute(sql: """
+                -- Fans' data lives beside the listings; ingestion never touches it.
+                CREATE TABLE fan (
+                    name TEXT PRIMARY KEY,
+                    home_label TEXT,
+                    home_latitude REAL,
+                    home_longitude REAL,
+                    radius_km REAL NOT NULL DEFAULT 50,
+                    feed_mode TEXT NOT NULL DEFAULT 'all' CHECK (feed_mode IN ('all', 'tracked', 'tracked-artists'))
+                );
+                -- ref: artist or venue id; the GeoNames id for a city.
+                CREATE TABLE fan_tracked (
+                    fan TEXT NOT NULL REFERENCES fan(name),
+                    kind TEXT NOT NULL CHECK (kind IN ('artist', 'venue', 'city')),
+                    ref INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    latitude REAL,
+                    longitude REAL,
+                    added_at TEXT NOT NULL,
+                    PRIMARY KEY (fan, kind, ref)
+                ) WITHOUT ROWID;
+                -- The event's date and venue when the plan was made, to notice a move.
+                CREATE TABLE fan_plan (
+                    fan TEXT NOT NULL REFERENCES fan(name),
+                    event_id INTEGER NOT NULL REFERENCES event(id),
+                    planned_date TEXT NOT NULL,
+                    planned_venue_id INTEGER,
+                    added_at TEXT NOT NULL,
+                    PRIMARY KEY (fan, event_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE fan_seen (
+                    fan TEXT NOT NULL REFERENCES fan(name),
+                    event_id INTEGER NOT NULL,
+                    PRIMARY KEY (fan, event_id)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -108,6 +108,10 @@ extension PageApplier {
         try db.execute(
             sql: "UPDATE OR IGNORE similar_artist SET similar_artist_id = ? WHERE similar_artist_id = ?", arguments: [keep, remove])
         try db.execute(sql: "DELETE FROM similar_artist WHERE similar_artist_id = ?", arguments: [remove])
+        // Fans tracking either now track the one that stays.
+        try db.execute(
+            sql: "UPDATE OR IGNORE fan_tracked SET ref = ? WHERE kind = 'artist' AND ref = ?", arguments: [keep, remove])
+        try db.execute(sql: "DELETE FROM fan_tracked WHERE kind = 'artist' AND ref = ?", arguments: [remove])
         try SearchIndex.delete(db, .artist, id: remove)
         try db.execute(sql: "DELETE FROM artist WHERE id = ?", arguments: [remove])
         for (sourceID, id) in resolved[.artist] ?? [:] where id == remove { resolved[.artist]?[sourceID] = keep }

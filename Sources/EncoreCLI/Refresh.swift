@@ -9,8 +9,9 @@ extension Encore {
         static let configuration = CommandConfiguration(
             abstract: "Refresh the catalog from every configured source (the nightly job).",
             discussion: """
-                With no configuration, ingests the sample listings bundled with Encore, so a \
-                fresh clone has a catalog to explore. Exit status 1 when any page failed.
+                Ingests, then builds the static feeds. With no configuration, ingests the sample \
+                listings bundled with Encore, so a fresh clone has a catalog to explore. Exit \
+                status 1 when any page failed (the feeds are still built from what landed).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -18,13 +19,24 @@ extension Encore {
         @Option(help: ArgumentHelp("A directory of sample listings to use instead of the bundled one.", valueName: "dir"))
         var sample: String?
 
+        @Option(help: ArgumentHelp("Where to write the feeds after ingesting.", valueName: "dir"))
+        var out = "feeds"
+
+        @Flag(help: "Ingest only; do not build the feeds.")
+        var noBuild = false
+
         func run() throws {
             let directory = try sample ?? SampleListings.locate()
             Output.line("No sources configured: refreshing from the sample listings in \(SampleListings.display(directory)).")
             let catalog = try global.openCatalog()
             let ingestion = FileIngestion(enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()))
             let summary = ingestion.ingest(paths: [directory], into: catalog, progress: IngestReport.progress)
-            try IngestReport.finish(summary)
+            Output.line("Ingested \(summary.line).")
+            if !noBuild {
+                let report = try FeedBuild.run(catalog: catalog, today: global.currentDate, out: out)
+                Output.line(FeedBuild.summary(report, out: out))
+            }
+            if !summary.succeeded { throw ReportedFailure() }
         }
     }
 }

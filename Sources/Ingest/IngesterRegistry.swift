@@ -14,6 +14,7 @@ public struct IngesterRegistry: Sendable {
         SongkickXMLIngester(),
         LastFMXMLIngester(),
         LastFMJSONIngester(),
+        JSONLDIngester(),
     ])
 
     /// The `--format` names, in registration order.

@@ -161,17 +161,21 @@ struct CLITests {
     }
 
     @Test func refreshWithoutConfigurationIngestsTheBundledSample() throws {
-        let run = try CLIRun.run(["refresh", "--db", db], in: TestSupport.packageRoot)
+        let out = directory.appendingPathComponent("feeds").path
+        let run = try CLIRun.run(["refresh", "--db", db, "--out", out], in: TestSupport.packageRoot)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("events: 1000 new"))
         let stats = try #require(try encore("stats", "--json").json() as? [String: Any])
         #expect(stats["events"] as? Int == 1000)
-        let again = try CLIRun.run(["refresh", "--db", db], in: TestSupport.packageRoot)
+        #expect(run.stdout.contains("Built feeds in \(out)"))
+        #expect(FileManager.default.fileExists(atPath: out + "/index.json"))
+        let again = try CLIRun.run(["refresh", "--db", db, "--out", out], in: TestSupport.packageRoot)
         #expect(again.stdout.contains("86 pages (0 applied, 86 unchanged, 0 failed)"))
+        #expect(again.stdout.contains(" 0 removed"))
     }
 
     @Test func nearAndCityAnswerOnTheSample() throws {
-        _ = try CLIRun.run(["refresh", "--db", db], in: TestSupport.packageRoot)
+        _ = try CLIRun.run(["refresh", "--db", db, "--no-build"], in: TestSupport.packageRoot)
         let near = try #require(try encore("near", "Bilbao", "--radius", "30km", "--json").json() as? [[String: Any]])
         #expect(!near.isEmpty)
         #expect(near.allSatisfy { ($0["distance_km"] as? Double ?? 99) <= 30 })

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Ingest
+
+extension Encore {
+    struct Config: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Work with the sources configuration (encore.toml).", subcommands: [Check.self])
+
+        struct Check: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Validate a configuration file, naming the line of any mistake.",
+                discussion: "Exit status 0 when the file is valid, 3 when it is not (refresh could not run with it).")
+
+            @Option(help: ArgumentHelp("The file to check (default ./encore.toml).", valueName: "path"))
+            var config = "encore.toml"
+
+            func run() throws {
+                let text: String
+                do {
+                    text = try String(contentsOfFile: config, encoding: .utf8)
+                } catch {
+                    Output.error("error: cannot read \(config): \(error.localizedDescription)")
+                    throw ExitCode(3)
+                }
+                do {
+                    let parsed = try SourcesConfiguration(parsing: text, file: config, formats: IngesterRegistry.standard.formats)
+                    let names = parsed.sources.map { "\($0.name) (\($0.format))" }.joined(separator: ", ")
+                    Output.line("\(config): \(parsed.sources.count) source\(parsed.sources.count == 1 ? "" : "s") OK: \(names)")
+                } catch {
+                    Output.error("error: \(error)")
+                    throw ExitCode(3)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Geo
+import Listings
+
+/// `index.json`.
+struct FeedIndex: Encodable {
+    struct Metro: Encodable {
+        let id: Int64
+        let name: String
+        let country: String?
+        let upcomingEvents: Int
+        let path: String
+        let geojson: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, country, path, geojson
+            case upcomingEvents = "upcoming_events"
+        }
+    }
+
+    let generatedAt: String
+    let today: String
+    let counts: CatalogStats
+    let metros: [Metro]
+
+    enum CodingKeys: String, CodingKey {
+        case today, counts, metros
+        case generatedAt = "generated_at"
+    }
+}
+
+/// `metros/{id}.json` and its further pages.
+struct MetroFeed: Encodable {
+    let metroArea: MetroAreaSummary
+    let latitude: Double?
+    let longitude: Double?
+    let totalEvents: Int
+    let page: Int
+    let pages: Int
+    let next: String?
+    let previous: String?
+    let events: [EventDetail]
+
+    enum CodingKeys: String, CodingKey {
+        case page, pages, next, previous, events, lat, lng
+        case metroArea = "metro_area", totalEvents = "total_events"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(metroArea, forKey: .metroArea)
+        try container.encode(latitude, forKey: .lat)
+        try container.encode(longitude, forKey: .lng)
+        try container.encode(totalEvents, forKey: .totalEvents)
+        try container.encode(page, forKey: .page)
+        try container.encode(pages, forKey: .pages)
+        try container.encode(next, forKey: .next)
+        try container.encode(previous, forKey: .previous)
+        try container.encode(events, forKey: .events)
+    }
+}
+
+/// `artists/{slug}.json`.
+struct ArtistFeed: Encodable {
+    struct Similar: Encodable {
+        let id: Int64
+        let name: String
+        /// Nil when the similar artist has no page (no recent or upcoming events).
+        let slug: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(slug, forKey: .slug)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, name, slug }
+    }
+
+    let artist: ArtistSummary
+    let slug: String
+    let upcoming: [EventDetail]
+    let recentPast: [EventDetail]
+    let similar: [Similar]
+
+    enum CodingKeys: String, CodingKey {
+        case artist, slug, upcoming, similar
+        case recentPast = "recent_past"
+    }
+}
+
+/// `events/{id}.json`: the concert page, with directions.
+struct EventFeed: Encodable {
+    let event: EventDetail
+
+    enum CodingKeys: String, CodingKey { case directions }
+
+    struct Directions: Encodable {
+        let openStreetMap: String
+        let geo: String
+
+        enum CodingKeys: String, CodingKey {
+            case geo
+            case openStreetMap = "openstreetmap"
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try event.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if let lat = event.venue?.latitude, let lng = event.venue?.longitude {
+            let point = "\(lat),\(lng)"
+            try container.encode(
+                Directions(
+                    openStreetMap: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lng)#map=17/\(lat)/\(lng)",
+                    geo: "geo:\(point)"),
+                forKey: .directions)
+        } else {
+            try container.encodeNil(forKey: .directions)
+        }
+    }
+}
+
+struct UserPlansFeed: Encodable {
+    let user: String
+    let plans: [PlanEntry]
+}
+
+struct UserFeed: Encodable {
+    let user: String
+    let entries: [FeedEntry]
+
+    enum CodingKeys: String, CodingKey {
+        case user
+        case entries = "events"
+    }
+}
+
+/// One row of `search/artists.json`.
+struct SearchEntry: Encodable {
+    let name: String
+    /// The folded name a client matches typed text against.
+    let key: String
+    let slug: String
+}
+
+/// RFC 7946 GeoJSON: one point per venue, its events in properties.
+enum GeoJSON {
+    struct FeatureCollection: Encodable {
+        let type = "FeatureCollection"
+        let features: [Feature]
+    }
+
+    struct Feature: Encodable {
+        let type = "Feature"
+        let id: Int64
+        let geometry: Point
+        let properties: Properties
+    }
+
+    struct Point: Encodable {
+        let type = "Point"
+        /// Longitude first, as RFC 7946 requires.
+        let coordinates: [Double]
+    }
+
+    struct Properties: Encodable {
+        let name: String
+        let city: String?
+        let approximate: Bool
+        let events: [EventStub]
+    }
+
+    struct EventStub: Encodable {
+        let id: Int64
+        let title: String
+        let date: String
+        let time: String?
+        let status: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(date, forKey: .date)
+            try container.encode(time, forKey: .time)
+            try container.encode(status, forKey: .status)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, title, date, time, status }
+    }
+
+    static func venues(of events: [EventDetail]) -> FeatureCollection {
+        var byVenue: [Int64: (VenueSummary, [EventStub])] = [:]
+        for event in events {
+            guard let venue = event.venue, venue.latitude != nil, venue.longitude != nil else { continue }
+            let stub = EventStub(
+                id: event.id, title: event.title, date: event.start.localDate.description,
+                time: event.start.localTime.map { String($0.description.prefix(5)) }, status: event.status.rawValue)
+            byVenue[venue.id, default: (venue, [])].1.append(stub)
+        }
+        let features = byVenue.keys.sorted().map { id -> Feature in
+            let (venue, stubs) = byVenue[id]!
+            return Feature(
+                id: id, geometry: Point(coordinates: [venue.longitude!, venue.latitude!]),
+                properties: Properties(name: venue.name, city: venue.city, approximate: venue.coordinatesApproximate, events: stubs))
+        }
+        return FeatureCollection(features: features)
+    }
+}

@@ -1,0 +1,23 @@
+import Geo
+import Listings
+
+/// What the static feeds read: a narrow view of the catalog, so feed building can be
+/// tested without SQLite and the catalog knows nothing of feeds. `CatalogDatabase`
+/// conforms (in the CLI module, which sees both).
+public protocol FeedSource {
+    func stats(today: LocalDate) throws -> CatalogStats
+    func metroAreas(near center: Coordinate?, radiusKilometres: Double?, today: LocalDate) throws -> [MetroAreaOverview]
+    func events(inMetroAreas ids: [Int64], window: DateWindow) throws -> [EventDetail]
+    /// Artists with at least one event on or after `since`, by id.
+    func artistNames(withEventsSince since: LocalDate) throws -> [(id: Int64, name: String)]
+    func artistPage(artistID: Int64, past: Bool, today: LocalDate) throws -> ArtistPage?
+    /// Venues with at least one event on or after `since`, by id.
+    func venueIDs(withEventsSince since: LocalDate) throws -> [Int64]
+    func venuePage(id: Int64, today: LocalDate) throws -> VenuePage?
+    /// Event ids on or after `since`, by id.
+    func eventIDs(since: LocalDate) throws -> [Int64]
+    func event(id: Int64) throws -> EventDetail?
+    func fans() throws -> [String]
+    func plans(user: String, past: Bool, today: LocalDate) throws -> [PlanEntry]
+    func feed(user: String, window: DateWindow, markSeen: Bool) throws -> [FeedEntry]
+}

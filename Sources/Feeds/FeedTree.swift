@@ -1,0 +1,196 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// URL- and file-system-safe names for feed files.
+public enum Slug {
+    /// A lower-case ASCII slug: accents dropped, anything else becomes "-". Never empty,
+    /// never "." or "..", never a Windows device name, never a path separator.
+    public static func make(_ name: String) -> String {
+        let latin = name.applyingTransform(.toLatin, reverse: false) ?? name
+        let plain = latin.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        var slug = ""
+        var pendingDash = false
+        for scalar in plain.unicodeScalars {
+            let isAlphanumeric = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar))
+            if isAlphanumeric {
+                if pendingDash, !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+            if slug.count >= 80 { break }
+        }
+        slug = slug.lowercased()
+        if slug.isEmpty { slug = "item" }
+        if reserved.contains(slug) { slug += "-1" }
+        return slug
+    }
+
+    /// Windows device names: a file called `con.json` cannot be created there.
+    static let reserved: Set<String> =
+        Set(["con", "prn", "aux", "nul"]).union((1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+
+    /// Unique slugs for keyed names: when two names give the same slug, the lower key
+    /// keeps it and the others get "-<key>", whatever the input order.
+    public static func unique(_ names: [(key: Int64, name: String)]) -> [Int64: String] {
+        let sorted = names.sorted { $0.key < $1.key }
+        var taken = Set<String>()
+        var result: [Int64: String] = [:]
+        // First pass: plain slugs by ascending key; second: suffixed ones for clashes.
+        var clashes: [(Int64, String)] = []
+        for (key, name) in sorted {
+            let slug = make(name)
+            if taken.insert(slug).inserted { result[key] = slug } else { clashes.append((key, slug)) }
+        }
+        for (key, slug) in clashes {
+            var candidate = "\(slug)-\(key)"
+            while !taken.insert(candidate).inserted { candidate += "-\(key)" }
+            result[key] = candidate
+        }
+        return result
+    }
+}
+
+/// The files of one build: relative path → bytes, paths checked to stay inside the tree.
+public struct FeedTree: Sendable {
+    public private(set) var files: [String: Data] = [:]
+
+    public init() {}
+
+    /// Adds a file.
+    /// - Throws: ``UnsafeFeedPath`` for absolute paths, `..`, empty components, backslashes
+    ///   or NUL: no name from a listing can write outside the output directory.
+    public mutating func add(_ path: String, _ data: Data) throws(UnsafeFeedPath) {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0"),
+            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
+        else { throw UnsafeFeedPath(path: path) }
+        files[path] = data
+    }
+}
+
+public struct UnsafeFeedPath: Error, Equatable, CustomStringConvertible {
+    public let path: String
+    public var description: String { "refusing to write \"\(path)\": feed paths must stay inside the output directory" }
+}
+
+/// What a build did.
+public struct FeedBuildReport: Sendable, Equatable {
+    public var written = 0
+    public var unchanged = 0
+    public var removed = 0
+    public var bytesWritten = 0
+
+    public init(written: Int = 0, unchanged: Int = 0, removed: Int = 0, bytesWritten: Int = 0) {
+        self.written = written
+        self.unchanged = unchanged
+        self.removed = removed
+        self.bytesWritten = bytesWritten
+    }
+}
+
+/// Writes a feed tree so that readers never see half a build.
+///
+/// The new build is assembled in a sibling directory (`.<name>.building`): unchanged
+/// files are hard-linked from the current build, changed ones written. Then the two
+/// directories are exchanged in one `renameat2(RENAME_EXCHANGE)` (Linux; `renamex_np`
+/// with `RENAME_SWAP` on macOS), so the output path always names a complete build, and
+/// the old one is deleted. Where no exchange primitive exists, two renames are used (the
+/// path is briefly absent, but never half-written). An interrupted build leaves only the
+/// sibling directory behind, which the next build clears.
+public struct FeedTreeWriter: Sendable {
+    public let outputDirectory: URL
+    /// Top-level entries of the output directory that builds carry over untouched
+    /// (`schema` in the repository's `feeds/`, where the JSON Schemas are committed).
+    public let preserved: Set<String>
+
+    public init(outputDirectory: URL, preserving preserved: Set<String> = []) {
+        self.outputDirectory = outputDirectory.standardizedFileURL
+        self.preserved = preserved
+    }
+
+    public func write(_ tree: FeedTree) throws -> FeedBuildReport {
+        let fileManager = FileManager.default
+        let parent = outputDirectory.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(outputDirectory.lastPathComponent).building")
+        try? fileManager.removeItem(at: staging)
+        try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+
+        let previous = existingFiles(under: outputDirectory).filter { path in
+            !preserved.contains(String(path.split(separator: "/")[0]))
+        }
+        for entry in preserved.sorted() {
+            let old = outputDirectory.appendingPathComponent(entry)
+            guard fileManager.fileExists(atPath: old.path) else { continue }
+            try fileManager.copyItem(at: old, to: staging.appendingPathComponent(entry))
+        }
+        var report = FeedBuildReport()
+        for path in tree.files.keys.sorted() {
+            let data = tree.files[path]!
+            let target = staging.appendingPathComponent(path)
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let old = outputDirectory.appendingPathComponent(path)
+            if previous.contains(path), let oldData = try? Data(contentsOf: old), oldData == data,
+                (try? fileManager.linkItem(at: old, to: target)) != nil
+            {
+                report.unchanged += 1
+                continue
+            }
+            try data.write(to: target)
+            report.written += 1
+            report.bytesWritten += data.count
+        }
+        report.removed = previous.subtracting(tree.files.keys).count
+
+        if fileManager.fileExists(atPath: outputDirectory.path) {
+            if Self.exchange(staging.path, outputDirectory.path) {
+                try fileManager.removeItem(at: staging)
+            } else {
+                let retired = parent.appendingPathComponent(".\(outputDirectory.lastPathComponent).retired")
+                try? fileManager.removeItem(at: retired)
+                try fileManager.moveItem(at: outputDirectory, to: retired)
+                try fileManager.moveItem(at: staging, to: outputDirectory)
+                try fileManager.removeItem(at: retired)
+            }
+        } else {
+            try fileManager.moveItem(at: staging, to: outputDirectory)
+        }
+        return report
+    }
+
+    /// Relative paths of the regular files under a directory (hidden ones skipped).
+    private func existingFiles(under directory: URL) -> Set<String> {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        var files = Set<String>()
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let full = directory.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.insert(relative)
+            }
+        }
+        return files
+    }
+
+    /// Atomically swaps two paths, when the system can.
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        #if canImport(Glibc)
+        // glibc has renameat2 (2.28+) but Swift's Glibc module does not export it.
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 1 << 1
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
+        #elseif canImport(Darwin)
+        return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
+        #else
+        return false
+        #endif
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Listings
+
+/// RFC 5545 calendars of a fan's plans, to import into calendar apps.
+///
+/// Timed events are written in UTC (`DTSTART:20261204T193000Z`) when the instant is
+/// known, which every client places correctly without time-zone definitions; otherwise
+/// as the venue's floating local time. Events without a time are all-day
+/// (`VALUE=DATE`). A timed event is given three hours. Output is deterministic: the
+/// caller passes the DTSTAMP.
+public enum ICalendar {
+    public static func calendar(name: String, events: [EventDetail], stamp: UTCInstant, reminderMinutes: Int? = nil) -> String {
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Encore//Encore concert plans//EN", "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH", "X-WR-CALNAME:" + escape(name),
+        ]
+        let dtstamp = compact(stamp)
+        for event in events {
+            lines.append("BEGIN:VEVENT")
+            lines.append("UID:event-\(event.id)@encore.invalid")
+            lines.append("DTSTAMP:" + dtstamp)
+            if let utc = event.start.utc {
+                lines.append("DTSTART:" + compact(utc))
+                lines.append("DTEND:" + compact(UTCInstant(secondsSinceEpoch: utc.secondsSinceEpoch + 3 * 3600)))
+            } else if let time = event.start.localTime {
+                let start = UTCInstant(date: event.start.localDate, time: time, utcOffsetSeconds: 0)
+                lines.append("DTSTART:" + compact(start).dropLast())
+                lines.append("DTEND:" + compact(UTCInstant(secondsSinceEpoch: start.secondsSinceEpoch + 3 * 3600)).dropLast())
+            } else {
+                lines.append("DTSTART;VALUE=DATE:" + basic(event.start.localDate))
+                lines.append("DTEND;VALUE=DATE:" + basic((event.endDate ?? event.start.localDate).adding(days: 1)))
+            }
+            lines.append("SUMMARY:" + escape(event.title))
+            if let venue = event.venue {
+                let place = [venue.name, venue.city, venue.country].compactMap { $0 }.joined(separator: ", ")
+                lines.append("LOCATION:" + escape(place))
+                if let lat = venue.latitude, let lng = venue.longitude { lines.append("GEO:\(lat);\(lng)") }
+            }
+            if let url = event.sources.first(where: { $0.url != nil })?.url { lines.append("URL:" + url) }
+            let headline = event.lineup.filter { $0.billing == .headline }.map(\.name)
+            let support = event.lineup.filter { $0.billing == .support }.map(\.name)
+            var description: [String] = []
+            if !headline.isEmpty { description.append("Headline: " + headline.joined(separator: ", ")) }
+            if !support.isEmpty { description.append("Support: " + support.joined(separator: ", ")) }
+            if !description.isEmpty { lines.append("DESCRIPTION:" + escape(description.joined(separator: "\n"))) }
+            switch event.status {
+            case .cancelled: lines.append("STATUS:CANCELLED")
+            case .postponed: lines.append("STATUS:TENTATIVE")
+            case .scheduled, .rescheduled: lines.append("STATUS:CONFIRMED")
+            }
+            if let reminderMinutes {
+                lines += [
+                    "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + escape(event.title),
+                    "TRIGGER:-PT\(reminderMinutes)M", "END:VALARM",
+                ]
+            }
+            lines.append("END:VEVENT")
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// "3h", "90m", "1d" → minutes; nil for anything else, zero or negative.
+    public static func parseReminder(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let unit = trimmed.last, let number = Int(trimmed.dropLast()), number > 0 else { return nil }
+        switch unit {
+        case "m": return number
+        case "h": return number * 60
+        case "d": return number * 24 * 60
+        default: return nil
+        }
+    }
+
+    /// TEXT escaping (RFC 5545 §3.3.11).
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n", "\r\n": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Folds a content line at 75 octets without splitting a UTF-8 character.
+    static func fold(_ line: String) -> String {
+        var folded = ""
+        var octets = 0
+        for character in line {
+            let size = character.utf8.count
+            if octets + size > 75 {
+                folded += "\r\n "
+                octets = 1
+            }
+            folded.append(character)
+            octets += size
+        }
+        return folded
+    }
+
+    private static func compact(_ instant: UTCInstant) -> String {
+        instant.description.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+    }
+
+    private static func basic(_ date: LocalDate) -> String {
+        date.description.replacingOccurrences(of: "-", with: "")
+    }
+}

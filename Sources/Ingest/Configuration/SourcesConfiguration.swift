@@ -1,0 +1,181 @@
+import Foundation
+
+/// `encore.toml`: the sources a scheduled `encore refresh` crawls.
+///
+/// ```toml
+/// [[source]]
+/// name = "songkick"                      # unique label, used in logs and the run log
+/// format = "songkick-json"               # an ingester name
+/// base_url = "https://api.songkick.com/api/3.0"
+/// api_key_env = "SONGKICK_API_KEY"       # the key is read from this variable
+/// metro_areas = ["24426"]                # source ids; place names ("Bilbao") resolve too
+/// artists = ["Radiohead"]                # tracked artists of every local user are added
+/// venues = []
+/// requests_per_second = 5
+/// page_size = 50                         # optional
+/// max_pages = 20                         # optional
+/// from = "today"                         # optional window: YYYY-MM-DD, today, +Nd
+/// to = "+180d"
+/// ```
+public struct SourcesConfiguration: Sendable, Equatable {
+    public struct Source: Sendable, Equatable {
+        public var name: String
+        public var format: String
+        public var baseURL: URL
+        /// The environment variable holding the API key (never the key itself).
+        public var apiKeyEnvironmentVariable: String?
+        public var metroAreas: [String]
+        public var artists: [String]
+        public var venues: [String]
+        public var requestsPerSecond: Double
+        public var pageSize: Int?
+        public var maxPages: Int?
+        public var from: String?
+        public var to: String?
+        /// Where the `[[source]]` table starts, for messages.
+        public var line: Int
+    }
+
+    public var sources: [Source]
+
+    /// Page size limits of each API, so a config cannot ask for more than it allows.
+    public static let pageSizeLimits = ["songkick-json": 50, "songkick-xml": 50, "ticketmaster": 200, "lastfm-xml": 1000, "lastfm-json": 1000]
+
+    /// Parses and validates a configuration.
+    /// - Parameter formats: the ingester names `format` may take.
+    /// - Throws: ``ConfigurationError`` naming the line of the first mistake.
+    public init(parsing text: String, file: String? = nil, formats: [String]) throws(ConfigurationError) {
+        do {
+            let document = try TOMLDocument(parsing: text)
+            try self.init(document: document, formats: formats)
+        } catch var error {
+            error.file = file
+            throw error
+        }
+    }
+
+    init(document: TOMLDocument, formats: [String]) throws(ConfigurationError) {
+        let known: Set<String> = [
+            "name", "format", "base_url", "api_key_env", "metro_areas", "artists", "venues", "requests_per_second",
+            "page_size", "max_pages", "from", "to",
+        ]
+        if let (key, entry) = document.root.entries.min(by: { $0.value.line < $1.value.line }) {
+            throw ConfigurationError(line: entry.line, message: "\"\(key)\" must be inside a [[source]] table")
+        }
+        if let (name, table) = document.tables.min(by: { $0.value.line < $1.value.line }) {
+            throw ConfigurationError(line: table.line, message: "unknown table [\(name)]; sources are [[source]] tables")
+        }
+        if let (name, tables) = document.arrays.first(where: { $0.key != "source" }) {
+            throw ConfigurationError(line: tables[0].line, message: "unknown table [[\(name)]]; did you mean [[source]]?")
+        }
+        var sources: [Source] = []
+        var names: [String: Int] = [:]
+        for table in document.arrays["source"] ?? [] {
+            if let (key, entry) = table.entries.filter({ !known.contains($0.key) }).min(by: { $0.value.line < $1.value.line }) {
+                throw ConfigurationError(
+                    line: entry.line, message: "unknown key \"\(key)\"; known keys: \(known.sorted().joined(separator: ", "))")
+            }
+            let reader = TableReader(table: table)
+            let name = try reader.string("name")
+            if let first = names[name] {
+                throw ConfigurationError(line: table.entries["name"]!.line, message: "source name \"\(name)\" is already used on line \(first)")
+            }
+            names[name] = table.entries["name"]!.line
+            let format = try reader.string("format")
+            guard formats.contains(format) else {
+                throw ConfigurationError(
+                    line: table.entries["format"]!.line,
+                    message: "unknown format \"\(format)\"; known formats: \(formats.joined(separator: ", "))")
+            }
+            let baseText = try reader.string("base_url")
+            guard let baseURL = URL(string: baseText), let scheme = baseURL.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", baseURL.host != nil
+            else {
+                throw ConfigurationError(line: table.entries["base_url"]!.line, message: "base_url must be an http(s) URL; got \"\(baseText)\"")
+            }
+            let keyVariable = try reader.optionalString("api_key_env")
+            if let keyVariable, keyVariable.isEmpty || keyVariable.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+                throw ConfigurationError(
+                    line: table.entries["api_key_env"]!.line,
+                    message: "api_key_env names an environment variable (letters, digits, _), not the key itself")
+            }
+            let rate = try reader.number("requests_per_second") ?? 1
+            guard rate > 0, rate <= 1000 else {
+                throw ConfigurationError(line: table.entries["requests_per_second"]!.line, message: "requests_per_second must be between 0 and 1000")
+            }
+            let pageSize = try reader.integer("page_size")
+            if let pageSize {
+                let limit = Self.pageSizeLimits[format] ?? 1000
+                guard (1...limit).contains(pageSize) else {
+                    throw ConfigurationError(line: table.entries["page_size"]!.line, message: "page_size for \(format) must be 1...\(limit)")
+                }
+            }
+            let maxPages = try reader.integer("max_pages")
+            if let maxPages, maxPages < 1 {
+                throw ConfigurationError(line: table.entries["max_pages"]!.line, message: "max_pages must be at least 1")
+            }
+            sources.append(Source(
+                name: name, format: format, baseURL: baseURL, apiKeyEnvironmentVariable: keyVariable,
+                metroAreas: try reader.strings("metro_areas"), artists: try reader.strings("artists"),
+                venues: try reader.strings("venues"), requestsPerSecond: rate, pageSize: pageSize, maxPages: maxPages,
+                from: try reader.optionalString("from"), to: try reader.optionalString("to"), line: table.line))
+        }
+        guard !sources.isEmpty else {
+            throw ConfigurationError(line: 1, message: "no [[source]] tables: nothing to crawl")
+        }
+        self.sources = sources
+    }
+}
+
+/// Typed access to a table's keys, with the line of a wrong type in errors.
+private struct TableReader {
+    let table: TOMLDocument.Table
+
+    func string(_ key: String) throws(ConfigurationError) -> String {
+        guard let value = try optionalString(key) else {
+            throw ConfigurationError(line: table.line, message: "this [[source]] needs \(key) = \"...\"")
+        }
+        return value
+    }
+
+    func optionalString(_ key: String) throws(ConfigurationError) -> String? {
+        guard let entry = table.entries[key] else { return nil }
+        guard case .string(let text) = entry.value else {
+            throw ConfigurationError(line: entry.line, message: "\(key) must be a string in quotes")
+        }
+        return text
+    }
+
+    func strings(_ key: String) throws(ConfigurationError) -> [String] {
+        guard let entry = table.entries[key] else { return [] }
+        guard case .array(let values) = entry.value else {
+            throw ConfigurationError(line: entry.line, message: "\(key) must be an array like [\"a\", \"b\"]")
+        }
+        var result: [String] = []
+        for value in values {
+            switch value {
+            case .string(let text): result.append(text)
+            case .integer(let number): result.append(String(number))
+            default: throw ConfigurationError(line: entry.line, message: "\(key) must hold strings (or ids)")
+            }
+        }
+        return result
+    }
+
+    func number(_ key: String) throws(ConfigurationError) -> Double? {
+        guard let entry = table.entries[key] else { return nil }
+        switch entry.value {
+        case .integer(let value): return Double(value)
+        case .float(let value): return value
+        default: throw ConfigurationError(line: entry.line, message: "\(key) must be a number")
+        }
+    }
+
+    func integer(_ key: String) throws(ConfigurationError) -> Int? {
+        guard let entry = table.entries[key] else { return nil }
+        guard case .integer(let value) = entry.value else {
+            throw ConfigurationError(line: entry.line, message: "\(key) must be a whole number")
+        }
+        return value
+    }
+}

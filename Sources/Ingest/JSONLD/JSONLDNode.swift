@@ -1,0 +1,322 @@
+/// A JSON value read from a JSON-LD block, remembering where it was.
+///
+/// JSON-LD pages reference nodes by `@id` across a `@graph` and across `<script>` blocks,
+/// so an error found while reading a venue reached through a reference must still name
+/// the venue's own place in the file. Every value therefore carries its byte offset in
+/// the file (for a line and column) and its JSON path within its block.
+struct JSONLDNode: Sendable {
+    enum Value: Sendable {
+        case null
+        case bool(Bool)
+        /// The number and its text as written.
+        case number(Double, String)
+        case string(String)
+        case array([JSONLDNode])
+        /// Members in document order (a duplicated key: the last one wins on lookup).
+        case object([Member])
+    }
+
+    struct Member: Sendable {
+        let key: String
+        let node: JSONLDNode
+    }
+
+    let value: Value
+    /// Byte offset of the value's first byte in the file.
+    let offset: Int
+    /// `@graph[2].location.geo.latitude`; empty for a block's top-level value.
+    let path: String
+
+    /// The member named `key` of an object (nil for other values or a missing key).
+    subscript(key: String) -> JSONLDNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.key == key }?.node
+    }
+
+    var members: [Member]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    var elements: [JSONLDNode]? {
+        if case .array(let elements) = value { return elements }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    var isNull: Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    /// What kind of JSON value this is, for messages ("a number", "an array").
+    var kindDescription: String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// The path of a member below this value.
+    func path(_ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+}
+
+/// A strict JSON parser (RFC 8259) that records each value's offset and path.
+///
+/// One tolerance: raw tabs and line breaks inside strings, which content management
+/// systems often leave in `description` text, are kept as they are. Everything else
+/// that is not JSON is an error at a line and column of the file.
+struct JSONLDParser {
+    struct Failure: Error {
+        let offset: Int
+        let message: String
+    }
+
+    private let bytes: [UInt8]
+    private var index: Int
+    private let end: Int
+    private var depth = 0
+
+    /// Deep enough for any real page; shallow enough that recursion cannot exhaust the stack.
+    static let maximumDepth = 256
+
+    private init(bytes: [UInt8], start: Int, end: Int) {
+        self.bytes = bytes
+        self.index = start
+        self.end = end
+    }
+
+    /// Parses the one JSON value in `bytes[start..<end]`; a trailing `;` is allowed.
+    static func parse(_ bytes: [UInt8], start: Int, end: Int) throws(Failure) -> JSONLDNode {
+        var parser = JSONLDParser(bytes: bytes, start: start, end: end)
+        let node = try parser.value(path: "")
+        parser.skipWhitespace()
+        while parser.peek() == UInt8(ascii: ";") {
+            parser.index += 1
+            parser.skipWhitespace()
+        }
+        if parser.index < end { throw parser.fail("unexpected content after the top-level value") }
+        return node
+    }
+
+    private func fail(_ message: String, at offset: Int? = nil) -> Failure {
+        Failure(offset: offset ?? index, message: message)
+    }
+
+    private func peek() -> UInt8? { index < end ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while index < end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func value(path: String) throws(Failure) -> JSONLDNode {
+        skipWhitespace()
+        guard let byte = peek() else { throw fail("unexpected end of input, expected a value") }
+        let start = index
+        let value: JSONLDNode.Value
+        switch byte {
+        case UInt8(ascii: "{"): value = try object(path: path)
+        case UInt8(ascii: "["): value = try array(path: path)
+        case UInt8(ascii: "\""): value = .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); value = .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); value = .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try number()
+        default:
+            throw fail("unexpected character '\(Character(Unicode.Scalar(byte)))', expected a value")
+        }
+        return JSONLDNode(value: value, offset: start, path: path)
+    }
+
+    private mutating func nest() throws(Failure) {
+        depth += 1
+        if depth > Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func object(path: String) throws(Failure) -> JSONLDNode.Value {
+        try nest()
+        index += 1
+        var members: [JSONLDNode.Member] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else {
+                throw fail(peek() == nil ? "unexpected end of input, expected a key" : "expected a quoted key")
+            }
+            let key = try string()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else {
+                throw fail(peek() == nil ? "unexpected end of input, expected ':' after a key" : "expected ':' after a key")
+            }
+            index += 1
+            let node = try value(path: path.isEmpty ? key : "\(path).\(key)")
+            members.append(JSONLDNode.Member(key: key, node: node))
+            skipWhitespace()
+            guard let next = peek() else { throw fail("unexpected end of input, expected ',' or '}'") }
+            if next == UInt8(ascii: "}") {
+                index += 1
+                break
+            }
+            guard next == UInt8(ascii: ",") else { throw fail("expected ',' or '}' in an object") }
+            index += 1
+        }
+        depth -= 1
+        return .object(members)
+    }
+
+    private mutating func array(path: String) throws(Failure) -> JSONLDNode.Value {
+        try nest()
+        index += 1
+        var elements: [JSONLDNode] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try value(path: "\(path)[\(elements.count)]"))
+            skipWhitespace()
+            guard let next = peek() else { throw fail("unexpected end of input, expected ',' or ']'") }
+            if next == UInt8(ascii: "]") {
+                index += 1
+                break
+            }
+            guard next == UInt8(ascii: ",") else { throw fail("expected ',' or ']' in an array") }
+            index += 1
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    private mutating func string() throws(Failure) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+                throw fail("unescaped control character in a string")
+            }
+            index += 1
+        }
+        var buffer = Array(bytes[start..<index])
+        while index < end {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: buffer, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard let escaped = peek() else { throw fail("unexpected end of input in a string") }
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escaped)
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800...0xDBFF).contains(scalar), peek() == UInt8(ascii: "\\"),
+                        index + 1 < end, bytes[index + 1] == UInt8(ascii: "u")
+                    {
+                        let saved = index
+                        index += 2
+                        let low = try hex4()
+                        if (0xDC00...0xDFFF).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            index = saved
+                        }
+                    }
+                    let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                    buffer.append(contentsOf: Array(String(character).utf8))
+                default:
+                    index -= 1
+                    throw fail("invalid escape in a string")
+                }
+            case 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0D:
+                index -= 1
+                throw fail("unescaped control character in a string")
+            default:
+                buffer.append(byte)
+            }
+        }
+        throw fail("unexpected end of input in a string")
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        guard index + 4 <= end else { throw fail("invalid \\u escape in a string") }
+        var value: UInt32 = 0
+        for byte in bytes[index..<(index + 4)] {
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw fail("invalid \\u escape in a string")
+            }
+            value = value * 16 + digit
+        }
+        index += 4
+        return value
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Failure) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard index + expected.count <= end, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+            throw fail("expected '\(word)'")
+        }
+        index += expected.count
+    }
+
+    private mutating func number() throws(Failure) -> JSONLDNode.Value {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        let digitsStart = index
+        while let byte = peek(), Self.isDigit(byte) { index += 1 }
+        let digits = index - digitsStart
+        guard digits > 0 else { throw fail("invalid number") }
+        if digits > 1, bytes[digitsStart] == UInt8(ascii: "0") {
+            throw fail("numbers must not have leading zeros", at: start)
+        }
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            guard let byte = peek(), Self.isDigit(byte) else { throw fail("invalid number: digits expected after '.'") }
+            while let byte = peek(), Self.isDigit(byte) { index += 1 }
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard let byte = peek(), Self.isDigit(byte) else { throw fail("invalid number: digits expected in the exponent") }
+            while let byte = peek(), Self.isDigit(byte) { index += 1 }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw fail("number out of range", at: start) }
+        return .number(value, text)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+}

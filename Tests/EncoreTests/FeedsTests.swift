@@ -1,0 +1,145 @@
+import Catalog
+import EncoreCLI
+import Feeds
+import Foundation
+import Listings
+import Testing
+
+struct FeedsTests {
+    let stamp = UTCInstant(iso: "2026-11-22T08:00:00Z")!
+
+    /// A small catalog with a fan who has a home, a tracked artist and plans.
+    func catalogWithAFan() throws -> CatalogDatabase {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture("songkick-json")], into: catalog)
+        _ = try catalog.updateSettings(user: "ana", home: ("Camden", .init(latitude: 51.539, longitude: -0.1426)))
+        for id in try catalog.eventIDs(since: TestSupport.today) { try catalog.addPlan(user: "ana", eventID: id) }
+        return catalog
+    }
+
+    @Test func theSameCatalogGivesByteIdenticalFeeds() throws {
+        let catalog = try catalogWithAFan()
+        let first = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp).build()
+        let second = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp).build()
+        #expect(first.files == second.files)
+        #expect(first.files.keys.contains("metros/1.json"))
+        #expect(first.files.keys.contains("users/ana/plans.ics"))
+        #expect(first.files.keys.contains("artists/velvet-harbour.json"))
+        let later = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: UTCInstant(secondsSinceEpoch: 0)).build()
+        let changed = Set(first.files.keys.filter { first.files[$0] != later.files[$0] })
+        #expect(changed == ["index.json"])
+    }
+
+    @Test func builtFeedsMatchTheirSchemas() throws {
+        let catalog = try catalogWithAFan()
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let tree = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp).build()
+        _ = try FeedTreeWriter(outputDirectory: out).write(tree)
+        let run = try Python.run(["scripts/validate-feeds.py", out.path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains(" passed, 0 failed"))
+    }
+
+    @Test(.enabled(if: Python.hasModule("icalendar"), "needs the icalendar package (CI installs it)"))
+    func plansCalendarParsesWithARealICalendarParser() throws {
+        let catalog = try catalogWithAFan()
+        let plans = try catalog.plans(user: "ana", today: TestSupport.today)
+        let text = ICalendar.calendar(name: "ana's concerts", events: plans.map(\.event), stamp: stamp, reminderMinutes: 180)
+        #expect(text.contains("STATUS:CANCELLED"))
+        #expect(text.contains("TRIGGER:-PT180M"))
+        #expect(text.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+        let file = try TestSupport.temporaryDirectory().appendingPathComponent("plans.ics")
+        try Data(text.utf8).write(to: file)
+        let run = try Python.run(["scripts/validate-ics.py", file.path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("ok: \(plans.count) events, \(plans.count) alarms"))
+    }
+
+    @Test func slugsCannotEscapeTheOutputDirectory() throws {
+        #expect(Slug.make("../../etc") == "etc")
+        #expect(Slug.make("CON") == "con-1")
+        #expect(Slug.make("a/b\\c") == "a-b-c")
+        #expect(Slug.make("") == "item")
+        #expect(Slug.make("🎸🎸") == "item")
+        #expect(Slug.make("Sigur Rós") == "sigur-ros")
+        let slugs = Slug.unique([(key: 9, name: "Low"), (key: 3, name: "LOW"), (key: 5, name: "Sigur Rós")])
+        #expect(slugs == [3: "low", 9: "low-9", 5: "sigur-ros"])
+        var tree = FeedTree()
+        for path in ["../x.json", "/etc/x", "a//b.json", "a/./b.json", "a\\b.json", ""] {
+            #expect(throws: UnsafeFeedPath.self) { try tree.add(path, Data()) }
+        }
+    }
+
+    @Test func rebuildsRewriteOnlyWhatChangedAndRemoveStaleFiles() throws {
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+        var first = FeedTree()
+        try first.add("index.json", Data("1".utf8))
+        try first.add("events/1.json", Data("a".utf8))
+        try first.add("events/2.json", Data("b".utf8))
+        #expect(try writer.write(first) == FeedBuildReport(written: 3, unchanged: 0, removed: 0, bytesWritten: 3))
+        #expect(try writer.write(first) == FeedBuildReport(written: 0, unchanged: 3, removed: 0, bytesWritten: 0))
+        var second = FeedTree()
+        try second.add("index.json", Data("2".utf8))
+        try second.add("events/1.json", Data("a".utf8))
+        let report = try writer.write(second)
+        #expect(report == FeedBuildReport(written: 1, unchanged: 1, removed: 1, bytesWritten: 1))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("events/2.json").path))
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path)
+        #expect(siblings == ["feeds"])
+    }
+
+    @Test func anInterruptedBuildLeavesThePreviousFeedsIntact() throws {
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+        var tree = FeedTree()
+        try tree.add("index.json", Data("complete".utf8))
+        _ = try writer.write(tree)
+        // A build killed half-way leaves its staging directory behind, nothing else.
+        let staging = out.deletingLastPathComponent().appendingPathComponent(".feeds.building")
+        try FileManager.default.createDirectory(at: staging.appendingPathComponent("events"), withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: staging.appendingPathComponent("index.json"))
+        #expect(try String(contentsOf: out.appendingPathComponent("index.json"), encoding: .utf8) == "complete")
+        var next = FeedTree()
+        try next.add("index.json", Data("next".utf8))
+        _ = try writer.write(next)
+        #expect(try String(contentsOf: out.appendingPathComponent("index.json"), encoding: .utf8) == "next")
+        #expect(!FileManager.default.fileExists(atPath: staging.path))
+    }
+}
+
+/// Runs the repository's Python scripts.
+enum Python {
+    static func hasModule(_ name: String) -> Bool {
+        (try? run(["-c", "import \(name)"]).status) == 0
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.currentDirectoryURL = TestSupport.packageRoot
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
+
+struct FeedTreeWriterPreservationTests {
+    @Test func committedSchemasSurviveEveryBuild() throws {
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("schema"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: out.appendingPathComponent("schema/index.schema.json"))
+        let writer = FeedTreeWriter(outputDirectory: out, preserving: ["schema"])
+        var tree = FeedTree()
+        try tree.add("index.json", Data("1".utf8))
+        let report = try writer.write(tree)
+        #expect(report.removed == 0)
+        _ = try writer.write(tree)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("schema/index.schema.json").path))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Ingest
+import Testing
+
+struct SourcesConfigurationTests {
+    let formats = IngesterRegistry.standard.formats
+
+    let valid = """
+        # Nightly crawl
+        [[source]]
+        name = "songkick"                      # unique label
+        format = "songkick-json"
+        base_url = "https://api.songkick.com/api/3.0"
+        api_key_env = "SONGKICK_API_KEY"
+        metro_areas = ["24426", 28755,
+                       "Bilbao"]
+        artists = ["Radiohead", "Sigur Rós # not a comment"]
+        venues = []
+        requests_per_second = 5
+        page_size = 50
+        max_pages = 20
+        from = "today"
+        to = "+180d"
+
+        [[source]]
+        name = 'lastfm'
+        format = "lastfm-xml"
+        base_url = "http://ws.audioscrobbler.com/2.0"
+        requests_per_second = 0.5
+        """
+
+    @Test func readsTheContractKeys() throws {
+        let configuration = try SourcesConfiguration(parsing: valid, formats: formats)
+        #expect(configuration.sources.count == 2)
+        let songkick = configuration.sources[0]
+        #expect(songkick.name == "songkick" && songkick.format == "songkick-json")
+        #expect(songkick.baseURL.absoluteString == "https://api.songkick.com/api/3.0")
+        #expect(songkick.apiKeyEnvironmentVariable == "SONGKICK_API_KEY")
+        #expect(songkick.metroAreas == ["24426", "28755", "Bilbao"])
+        #expect(songkick.artists == ["Radiohead", "Sigur Rós # not a comment"])
+        #expect(songkick.requestsPerSecond == 5 && songkick.pageSize == 50 && songkick.maxPages == 20)
+        #expect(songkick.line == 2)
+        #expect(configuration.sources[1].requestsPerSecond == 0.5)
+        #expect(configuration.sources[1].apiKeyEnvironmentVariable == nil)
+    }
+
+    @Test(arguments: [
+        ("format = \"songkick-json\"", "format = \"songkik-json\"", 4, "unknown format"),
+        ("page_size = 50", "page_size = 500", 12, "page_size for songkick-json must be 1...50"),
+        ("requests_per_second = 5", "requests_per_second = -1", 11, "requests_per_second"),
+        ("venues = []", "venues = [", 10, "array is not closed"),
+        ("base_url = \"https://api.songkick.com/api/3.0\"", "base_url = \"ftp://x\"", 5, "base_url must be an http(s) URL"),
+        ("max_pages = 20", "max_pagez = 20", 13, "unknown key \"max_pagez\""),
+        ("api_key_env = \"SONGKICK_API_KEY\"", "api_key_env = \"abc-123 secret\"", 6, "names an environment variable"),
+        ("name = 'lastfm'", "name = 'songkick'", 18, "already used on line 3"),
+        ("to = \"+180d\"", "to = \"+180d\" x", 15, "unexpected text"),
+        ("to = \"+180d\"", "to = +180d", 15, "strings need quotes"),
+        ("venues = []", "venues = { a = 1 }", 10, "inline tables are not supported"),
+    ])
+    func namesTheLineOfEachMistake(original: String, replacement: String, line: Int, message: String) {
+        let broken = valid.replacingOccurrences(of: original, with: replacement)
+        let error = #expect(throws: ConfigurationError.self) {
+            try SourcesConfiguration(parsing: broken, file: "encore.toml", formats: formats)
+        }
+        #expect(error?.line == line, "\(error?.description ?? "")")
+        #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+        #expect(error?.description.hasPrefix("encore.toml:\(line)") == true)
+    }
+
+    @Test func rejectsAFileWithoutSources() {
+        #expect(throws: ConfigurationError.self) { try SourcesConfiguration(parsing: "# nothing\n", formats: formats) }
+        #expect(throws: ConfigurationError.self) {
+            try SourcesConfiguration(parsing: "name = \"x\"\n", formats: formats)
+        }
+    }
+}
