@@ -1,0 +1,142 @@
+import Catalog
+import Foundation
+import Geo
+import Listings
+import Testing
+
+/// Merging listings of one concert from several sources.
+struct MergeTests {
+    let day = LocalDate(iso: "2027-03-14")!
+
+    func venue(_ source: String, name: String, latitude: Double = 51.5432, longitude: Double = -0.1519) -> VenueListing {
+        VenueListing(sourceID: "\(source)-v", name: name, city: "London", country: "UK",
+                     coordinate: Coordinate(latitude: latitude, longitude: longitude))
+    }
+
+    func act(_ source: String, _ name: String, mbid: String? = nil) -> PerformanceListing {
+        PerformanceListing(
+            artist: ArtistListing(sourceID: "\(source)-\(name)", name: name, musicBrainzIDs: mbid.map { [$0] } ?? []),
+            billing: .headline, order: 1)
+    }
+
+    /// The same concert as three sources list it, with their usual differences.
+    var pages: [ListingPage] {
+        var songkick = ListingPage(source: "songkick", locator: "sk")
+        songkick.events = [EventListing(
+            sourceID: "1001", title: "Distillers at Roundhouse", start: EventStart(localDate: day),
+            venue: venue("sk", name: "Roundhouse"), lineup: [act("sk", "Distillers"), act("sk", "Søren Lys")])]
+        var bandsintown = ListingPage(source: "bandsintown", locator: "bit")
+        bandsintown.events = [EventListing(
+            sourceID: "b-77", title: "The Distillers", start: EventStart(localDate: day, localTime: LocalTime(iso: "19:30")),
+            venue: venue("bit", name: "The Roundhouse", latitude: 51.5437, longitude: -0.1511),
+            lineup: [act("bit", "The Distillers")])]
+        var ticketmaster = ListingPage(source: "ticketmaster", locator: "tm")
+        ticketmaster.events = [EventListing(
+            sourceID: "G5v", title: "THE DISTILLERS", status: .cancelled, start: EventStart(localDate: day),
+            venue: venue("tm", name: "Roundhouse", latitude: 51.5430, longitude: -0.1522),
+            lineup: [act("tm", "The Distillers")],
+            offers: [OfferListing(url: "https://tickets.example/G5v", priceMin: 30, priceMax: 45, currency: "GBP")])]
+        return [songkick, bandsintown, ticketmaster]
+    }
+
+    /// A catalog's content without its ids: what each event is, and who listed it.
+    func content(of catalog: CatalogDatabase) throws -> [String] {
+        let window = DateWindow(from: LocalDate(iso: "2027-01-01")!, to: LocalDate(iso: "2027-12-31")!)!
+        let events = try catalog.events(near: Coordinate(latitude: 51.5, longitude: -0.12), radiusKilometres: 50, window: window)
+        return events.map { nearby in
+            let event = nearby.event
+            return [
+                event.title, event.status.rawValue, event.start.localDate.description, event.start.localTime?.description ?? "-",
+                event.venue?.name ?? "-", event.lineup.map(\.name).joined(separator: "+"),
+                event.sources.map { "\($0.source):\($0.id)" }.joined(separator: ","),
+            ].joined(separator: " | ")
+        }.sorted()
+    }
+
+    @Test func oneConcertFromThreeSourcesIsOneEventWithEverySource() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        for page in pages { _ = try catalog.apply(page) }
+        let stats = try catalog.stats(today: TestSupport.today)
+        #expect(stats.events == 1)
+        #expect(stats.venues == 1)
+        let id = try #require(try catalog.eventIDs(since: day).first)
+        let event = try #require(try catalog.event(id: id))
+        #expect(event.sources.map(\.source) == ["bandsintown", "songkick", "ticketmaster"])
+        // Ticketmaster ranks first and sold the tickets: its title and its cancellation win;
+        // the only source with a time gives the time; the lineup is the union.
+        #expect(event.title == "THE DISTILLERS")
+        #expect(event.status == .cancelled)
+        #expect(event.start.localTime?.description == "19:30:00")
+        #expect(event.lineup.map(\.name) == ["The Distillers", "Søren Lys"])
+        let explanation = try #require(try catalog.explain(eventID: id))
+        #expect(explanation.records.filter { $0.kind == "event" && $0.reason != nil }.count == 2)
+        #expect(explanation.records.contains { $0.reason?.contains("m apart") == true })
+    }
+
+    @Test func mergesDoNotDependOnTheOrderSourcesArrive() throws {
+        var contents: Set<[String]> = []
+        for order in [[0, 1, 2], [2, 1, 0], [1, 0, 2], [1, 2, 0]] {
+            let (catalog, _) = try TestSupport.makeCatalog()
+            for index in order { _ = try catalog.apply(pages[index]) }
+            contents.insert(try content(of: catalog))
+        }
+        #expect(contents.count == 1, "\(contents)")
+    }
+
+    @Test func aNameAloneNeverMerges() throws {
+        // Two bands called "Low" at different venues on different days stay apart.
+        var first = ListingPage(source: "songkick", locator: "a")
+        first.events = [EventListing(
+            sourceID: "1", title: "Low", start: EventStart(localDate: day), venue: venue("sk", name: "Roundhouse"),
+            lineup: [act("sk", "Low")])]
+        var second = ListingPage(source: "bandsintown", locator: "b")
+        second.events = [EventListing(
+            sourceID: "2", title: "Low", start: EventStart(localDate: day.adding(days: 3)),
+            venue: venue("bit", name: "Hackney Church", latitude: 51.549, longitude: -0.054), lineup: [act("bit", "Low")])]
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(first)
+        _ = try catalog.apply(second)
+        let stats = try catalog.stats(today: TestSupport.today)
+        #expect(stats.events == 2 && stats.artists == 2 && stats.venues == 2)
+    }
+
+    @Test func theSameMusicBrainzIdMergesArtistsWithoutASharedEvent() throws {
+        let mbid = "a74b1b7f-71a5-4011-9441-d0b5e4122711"
+        var first = ListingPage(source: "songkick", locator: "a")
+        first.artists = [ArtistListing(sourceID: "sk-1", name: "Radiohead", musicBrainzIDs: [mbid])]
+        var second = ListingPage(source: "bandsintown", locator: "b")
+        second.artists = [ArtistListing(sourceID: "bit-1", name: "Radiohead (UK)", musicBrainzIDs: [mbid])]
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(first)
+        _ = try catalog.apply(second)
+        #expect(try catalog.stats(today: TestSupport.today).artists == 1)
+        #expect(try catalog.artists(named: "Radiohead", today: TestSupport.today).first?.sources.count == 2)
+    }
+
+    @Test func twoRecordsOfOneSourceNeverMerge() throws {
+        var page = ListingPage(source: "songkick", locator: "a")
+        page.events = ["early", "late"].map { show in
+            EventListing(
+                sourceID: show, title: "Night Ferry (\(show) show)", start: EventStart(localDate: day),
+                venue: venue("sk", name: "Roundhouse"), lineup: [act("sk", "Night Ferry")])
+        }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(page)
+        #expect(try catalog.stats(today: TestSupport.today).events == 2)
+    }
+
+    @Test func plansAndTrackedArtistsFollowAMerge() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(pages[1])
+        let id = try #require(try catalog.eventIDs(since: day).first)
+        try catalog.addPlan(user: "ana", eventID: id)
+        let artist = try #require(try catalog.artists(named: "The Distillers", today: TestSupport.today).first)
+        try catalog.track(user: "ana", TrackedItem(kind: .artist, id: artist.id, name: artist.name))
+        _ = try catalog.apply(pages[0])
+        _ = try catalog.apply(pages[2])
+        #expect(try catalog.plans(user: "ana", today: TestSupport.today).map(\.event.id) == [id])
+        let tracked = try catalog.tracked(user: "ana")
+        #expect(tracked.count == 1)
+        #expect(try catalog.artistPage(artistID: tracked[0].id, today: TestSupport.today)?.events.map(\.id) == [id])
+    }
+}
