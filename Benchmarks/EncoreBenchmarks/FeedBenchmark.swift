@@ -1,0 +1,74 @@
+import Foundation
+
+/// Full and incremental static-feed builds of the benchmark catalog, timed as whole
+/// `encore build` processes.
+enum FeedBenchmark {
+    static func run(database: String, encore: String, corpus: String, work: URL, report: inout Report) throws {
+        let out = work.appendingPathComponent("feeds").path
+        let full = try ChildProcess.run(encore, ["build", "--db", database, "--out", out])
+        guard full.status == 0 else { throw BenchmarkError("encore build failed with status \(full.status)") }
+        let bytes = directorySize(out)
+        print(String(format: "  full build: %.2f s, %@ in %d files", full.seconds, megabytes(bytes), fileCount(out)))
+        report.figure("full feed build", String(format: "%.2f s", full.seconds), target: "≤ 15 s", met: full.seconds <= 15)
+
+        // Change about 1 % of events: cancel every hundredth event of the corpus's first pages.
+        let changed = try cancelOnePercent(of: corpus, into: work.appendingPathComponent("changes"))
+        let ingest = try ChildProcess.run(encore, ["ingest", "--db", database, changed])
+        guard ingest.status == 0 else { throw BenchmarkError("re-ingest of the 1 % change failed") }
+        let incremental = try ChildProcess.run(encore, ["build", "--db", database, "--out", out])
+        guard incremental.status == 0 else { throw BenchmarkError("incremental build failed") }
+        let ratio = incremental.seconds / full.seconds
+        report.figure(
+            "incremental build after a 1 % change", String(format: "%.0f %% of full (%.2f s)", ratio * 100, incremental.seconds),
+            target: "≤ 10 %", met: ratio <= 0.10)
+    }
+
+    /// Copies every calendar page with every hundredth event marked cancelled.
+    private static func cancelOnePercent(of corpus: String, into directory: URL) throws -> String {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let pages = FileManager.default.enumerator(atPath: corpus)
+        var index = 0
+        while let relative = pages?.nextObject() as? String {
+            guard relative.hasSuffix(".json"), relative.contains("calendar") else { continue }
+            let data = try Data(contentsOf: URL(fileURLWithPath: corpus).appendingPathComponent(relative))
+            guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                var page = object["resultsPage"] as? [String: Any], var results = page["results"] as? [String: Any],
+                var events = results["event"] as? [[String: Any]]
+            else { continue }
+            var touched = false
+            for position in events.indices {
+                index += 1
+                if index % 100 == 0 {
+                    events[position]["status"] = "cancelled"
+                    touched = true
+                }
+            }
+            guard touched else { continue }
+            results["event"] = events
+            page["results"] = results
+            object["resultsPage"] = page
+            let target = directory.appendingPathComponent(relative.replacingOccurrences(of: "/", with: "_"))
+            try JSONSerialization.data(withJSONObject: object).write(to: target)
+        }
+        return directory.path
+    }
+
+    private static func directorySize(_ path: String) -> Int {
+        var total = 0
+        let enumerator = FileManager.default.enumerator(atPath: path)
+        while let relative = enumerator?.nextObject() as? String {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + relative)
+            if attributes?[.type] as? FileAttributeType == .typeRegular { total += attributes?[.size] as? Int ?? 0 }
+        }
+        return total
+    }
+
+    private static func fileCount(_ path: String) -> Int {
+        var count = 0
+        let enumerator = FileManager.default.enumerator(atPath: path)
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix(".json") || relative.hasSuffix(".geojson") { count += 1 }
+        }
+        return count
+    }
+}
