@@ -226,3 +226,14 @@ extension CatalogDatabase {
         }
     }
 }
+
+extension CatalogDatabase {
+    /// Full details of many events at once, in id order (three queries per call).
+    public func events(ids: [Int64]) throws -> [EventDetail] {
+        guard !ids.isEmpty else { return [] }
+        return try writer.read { db in
+            try EventDetailLoader.load(db, where: "e.id IN (SELECT value FROM json_each(?))", arguments: [Self.jsonArray(ids)])
+                .sorted { $0.id < $1.id }
+        }
+    }
+}

@@ -113,9 +113,11 @@ public struct FeedBuilder {
     }
 
     private func addEvents(to tree: inout FeedTree) throws {
-        for id in try source.eventIDs(since: recentStart) {
-            guard let event = try source.event(id: id) else { continue }
-            try tree.add("events/\(id).json", FeedJSON.encode(EventFeed(event: event)))
+        let ids = try source.eventIDs(since: recentStart)
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            for event in try source.events(ids: Array(ids[start..<min(start + 500, ids.count)])) {
+                try tree.add("events/\(event.id).json", FeedJSON.encode(EventFeed(event: event)))
+            }
         }
     }
 

@@ -17,6 +17,8 @@ public protocol FeedSource {
     /// Event ids on or after `since`, by id.
     func eventIDs(since: LocalDate) throws -> [Int64]
     func event(id: Int64) throws -> EventDetail?
+    /// Full details of many events, in id order.
+    func events(ids: [Int64]) throws -> [EventDetail]
     func fans() throws -> [String]
     func plans(user: String, past: Bool, today: LocalDate) throws -> [PlanEntry]
     func feed(user: String, window: DateWindow, markSeen: Bool) throws -> [FeedEntry]
