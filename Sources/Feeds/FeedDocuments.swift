@@ -40,8 +40,11 @@ struct MetroFeed: Encodable {
     let previous: String?
     let events: [EventDetail]
 
+    /// The list is called `upcoming` so that, with keys sorted, the metro area and
+    /// paging come first and a person opening the file sees what it is.
     enum CodingKeys: String, CodingKey {
-        case page, pages, next, previous, events, lat, lng
+        case page, pages, next, previous, lat, lng
+        case events = "upcoming"
         case metroArea = "metro_area", totalEvents = "total_events"
     }
 
