@@ -209,6 +209,26 @@ extension CatalogDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v5: run log and crawl state") { db in
+            try db.execute(sql: """
+                -- A run left 'running' was killed; the next run starts a new one.
+                CREATE TABLE run (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    started_at TEXT NOT NULL,
+                    ended_at TEXT,
+                    status TEXT NOT NULL,
+                    summary TEXT NOT NULL
+                );
+                -- Per page URL (secrets removed): validators for conditional requests.
+                CREATE TABLE crawl_page (
+                    url_key TEXT PRIMARY KEY,
+                    etag TEXT,
+                    last_modified TEXT,
+                    total_pages INTEGER,
+                    checked_at TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

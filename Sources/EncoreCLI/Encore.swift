@@ -10,12 +10,13 @@ public struct Encore: ParsableCommand {
             Encore ingests event listings (Songkick and more) into one SQLite catalog and answers \
             questions about it: what is on, who plays where, when.
 
-            Exit status: 0 success, 1 some pages failed or nothing matched, 2 usage error.
+            Exit status: 0 success, 1 some pages failed or nothing matched, 2 usage error, 3 could not run \
+            (another refresh holds the lock, or the configuration is invalid).
             """,
         subcommands: [
             Refresh.self, Ingest.self, Near.self, City.self, VenueCommand.self, Metros.self, ArtistCommand.self,
             EventCommand.self, Explain.self, Search.self, Track.self, Untrack.self, Tracked.self, Settings.self,
-            Going.self, NotGoing.self, Plans.self, Feed.self, Build.self, Config.self, Stats.self, Sources.self,
+            Going.self, NotGoing.self, Plans.self, Feed.self, Build.self, Config.self, Runs.self, Stats.self, Sources.self,
         ])
 
     /// Accepted before the subcommand too (`encore --db x.sqlite stats`); subcommands
@@ -26,13 +27,20 @@ public struct Encore: ParsableCommand {
 
     /// Runs the command line and exits. Usage errors exit with status 2, per the CLI
     /// contract (ArgumentParser's own default is 64).
-    public static func runAndExit(arguments: [String]? = nil) -> Never {
+    public static func runAndExit(arguments: [String]? = nil) async -> Never {
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
             Foundation.exit(0)
         } catch is ReportedFailure {
             Foundation.exit(1)
+        } catch let error as CouldNotRun {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            Foundation.exit(3)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure || error is UsageError {
@@ -53,3 +61,10 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// A failure already reported on standard error; exits with status 1.
 struct ReportedFailure: Error {}
+
+/// The command could not run at all (another run holds the lock, the configuration is
+/// invalid); exits with status 3.
+struct CouldNotRun: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,20 +1,35 @@
 import ArgumentParser
 import Catalog
-import Geo
 import Foundation
+import Geo
 import Ingest
+import Listings
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Encore {
-    struct Refresh: ParsableCommand {
+    struct Refresh: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Refresh the catalog from every configured source (the nightly job).",
             discussion: """
-                Ingests, then builds the static feeds. With no configuration, ingests the sample \
-                listings bundled with Encore, so a fresh clone has a catalog to explore. Exit \
-                status 1 when any page failed (the feeds are still built from what landed).
+                Crawls every [[source]] of the configuration (--config, else ./encore.toml when it \
+                exists), records the run (`encore runs`), then builds the static feeds. With no \
+                configuration, ingests the sample listings bundled with Encore, so a fresh clone has \
+                a catalog to explore. Only one refresh writes a catalog at a time; queries keep \
+                working during a run.
+
+                Exit status: 0 all pages landed, 1 some pages failed (the rest landed and the feeds \
+                were built), 3 could not run (another refresh holds the lock, invalid configuration).
                 """)
 
         @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("The sources configuration (default ./encore.toml when present).", valueName: "path"))
+        var config: String?
 
         @Option(help: ArgumentHelp("A directory of sample listings to use instead of the bundled one.", valueName: "dir"))
         var sample: String?
@@ -25,19 +40,123 @@ extension Encore {
         @Flag(help: "Ingest only; do not build the feeds.")
         var noBuild = false
 
-        func run() throws {
-            let directory = try sample ?? SampleListings.locate()
-            Output.line("No sources configured: refreshing from the sample listings in \(SampleListings.display(directory)).")
+        func run() async throws {
+            let lock = try RefreshLock(databasePath: global.databasePath)
+            defer { lock.release() }
             let catalog = try global.openCatalog()
-            let ingestion = FileIngestion(enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()))
-            let summary = ingestion.ingest(paths: [directory], into: catalog, progress: IngestReport.progress)
-            Output.line("Ingested \(summary.line).")
+            let enrichment = GeoEnrichment(gazetteer: try Gazetteer.bundled())
+            let configPath = config ?? (FileManager.default.fileExists(atPath: "encore.toml") ? "encore.toml" : nil)
+            let succeeded: Bool
+            if let configPath {
+                succeeded = try await crawl(configPath: configPath, catalog: catalog, enrichment: enrichment)
+            } else {
+                let directory = try sample ?? SampleListings.locate()
+                Output.line("No sources configured: refreshing from the sample listings in \(SampleListings.display(directory)).")
+                let summary = FileIngestion(enrichment: enrichment).ingest(paths: [directory], into: catalog, progress: IngestReport.progress)
+                Output.line("Ingested \(summary.line).")
+                succeeded = summary.succeeded
+            }
             if !noBuild {
                 let report = try FeedBuild.run(catalog: catalog, today: global.currentDate, out: out)
                 Output.line(FeedBuild.summary(report, out: out))
             }
-            if !summary.succeeded { throw ReportedFailure() }
+            if !succeeded { throw ReportedFailure() }
         }
+
+        private func crawl(configPath: String, catalog: CatalogDatabase, enrichment: GeoEnrichment) async throws -> Bool {
+            let text: String
+            do {
+                text = try String(contentsOfFile: configPath, encoding: .utf8)
+            } catch {
+                throw CouldNotRun("cannot read \(configPath): \(error.localizedDescription)")
+            }
+            let configuration: SourcesConfiguration
+            do {
+                configuration = try SourcesConfiguration(parsing: text, file: configPath, formats: IngesterRegistry.standard.formats)
+            } catch {
+                throw CouldNotRun("\(error)")
+            }
+            let environment = ProcessInfo.processInfo.environment
+            let secrets = configuration.sources.compactMap { $0.apiKeyEnvironmentVariable.flatMap { environment[$0] } }
+            let fetcher = HTTPFetcher(secrets: secrets)
+            let run = try catalog.startRun()
+            var summaries: [SourceRunSummary] = []
+            for source in configuration.sources {
+                var key: String?
+                if let variable = source.apiKeyEnvironmentVariable {
+                    guard let value = environment[variable], !value.isEmpty else {
+                        var missing = SourceRunSummary(name: source.name)
+                        missing.pagesFailed = 1
+                        missing.errors = ["the API key variable \(variable) is not set"]
+                        Output.error("error: \(source.name): the API key variable \(variable) is not set")
+                        summaries.append(missing)
+                        continue
+                    }
+                    key = value
+                }
+                let crawler = SourceCrawler(
+                    source: source, apiKey: key, fetcher: fetcher, ingestion: FileIngestion(enrichment: enrichment), state: catalog)
+                let summary = await crawler.crawl(into: catalog) { Output.error($0) }
+                Output.line(
+                    "\(source.name): \(summary.requests) requests, \(summary.pagesFetched) pages applied, "
+                        + "\(summary.pagesUnchanged) unchanged, \(summary.pagesFailed) failed; events: \(summary.eventsNew) new, "
+                        + "\(summary.eventsMerged) merged, \(summary.eventsUpdated) updated, \(summary.eventsUnchanged) unchanged")
+                summaries.append(summary)
+            }
+            let failed = summaries.contains { $0.pagesFailed > 0 }
+            try catalog.finishRun(run, status: failed ? "failed" : "ok", sources: summaries)
+            Output.line("Run #\(run) \(failed ? "finished with failures" : "finished").")
+            return !failed
+        }
+    }
+
+    struct Runs: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the history of refresh runs, most recent first.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print JSON instead of a table.")
+        var json = false
+
+        func run() throws {
+            let runs = try global.openCatalog().runs()
+            if json { return try Output.json(runs) }
+            if runs.isEmpty { return Output.line("No runs yet; `encore refresh --config encore.toml` records one.") }
+            var rows: [[String]] = [["run", "started", "ended", "status", "source", "requests", "pages ok/same/failed", "events new/merged/updated"]]
+            for run in runs {
+                for (index, source) in (run.sources.isEmpty ? [SourceRunSummary(name: "-")] : run.sources).enumerated() {
+                    rows.append([
+                        index == 0 ? "#\(run.id)" : "", index == 0 ? run.startedAt : "", index == 0 ? (run.endedAt ?? "-") : "",
+                        index == 0 ? run.status : "", source.name, String(source.requests),
+                        "\(source.pagesFetched)/\(source.pagesUnchanged)/\(source.pagesFailed)",
+                        "\(source.eventsNew)/\(source.eventsMerged)/\(source.eventsUpdated)",
+                    ])
+                }
+            }
+            Output.line(Output.table(rows))
+        }
+    }
+}
+
+/// Only one refresh writes a catalog at a time: an exclusive `flock` on `<db>.lock`,
+/// released by the kernel even if the process is killed.
+struct RefreshLock {
+    private let descriptor: Int32
+    let path: String
+
+    init(databasePath: String) throws {
+        path = databasePath + ".lock"
+        descriptor = open(path, O_CREAT | O_RDWR, 0o644)
+        guard descriptor >= 0 else { throw CouldNotRun("cannot open the lock file \(path)") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw CouldNotRun("another refresh is already running on \(databasePath) (it holds \(path)); try again when it ends")
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }
 

@@ -101,6 +101,31 @@ public struct FileIngestion: Sendable {
         }
     }
 
+    /// Like ``ingest(data:locator:into:)``, but always parses, so a crawler learns the
+    /// page's paging and listings even when the page itself is unchanged.
+    public func ingestPage(data: Data, locator: String, into sink: any ListingSink)
+        -> (result: Result<PageOutcome, IngestError>, page: ListingPage?)
+    {
+        guard let format, let ingester = registry.ingester(named: format) else {
+            return (.failure(IngestError(locator: locator, reason: .unrecognizedFormat)), nil)
+        }
+        var hasher = ContentHasher()
+        data.withUnsafeBytes { hasher.combine(buffer: $0) }
+        let pageHash = hasher.hexDigest
+        do {
+            var page = try ingester.parse(data, context: PageContext(locator: locator, similarToArtist: similarToArtist))
+            if let enrichment { page = enrichment.enrich(page) }
+            if try sink.hasApplied(pageHash: pageHash, format: format) {
+                return (.success(PageOutcome(skippedAsUnchanged: true)), page)
+            }
+            return (.success(try sink.apply(page, pageHash: pageHash, format: format)), page)
+        } catch let error as IngestError {
+            return (.failure(error), nil)
+        } catch {
+            return (.failure(IngestError(locator: locator, reason: .catalogFailure(String(describing: error)))), nil)
+        }
+    }
+
     /// The files to read for one command-line path: the file itself, or every listing
     /// file below a directory, sorted by path, hidden files skipped.
     public static func listingFiles(at path: String) throws(IngestError) -> [String] {

@@ -1,3 +1,3 @@
 import EncoreCLI
 
-Encore.runAndExit()
+await Encore.runAndExit()

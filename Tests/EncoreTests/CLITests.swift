@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// The real `encore` binary, run as scripts run it: exit status, stdout, stderr.
@@ -202,8 +205,36 @@ struct CLITests {
         }
     }
 
+    @Test func configCheckNamesTheLineAndExitsThree() throws {
+        let file = directory.appendingPathComponent("encore.toml")
+        try Data("[[source]]\nname = \"sk\"\nformat = \"songkik-json\"\nbase_url = \"https://x.test\"\n".utf8).write(to: file)
+        let bad = try CLIRun.run(["config", "check", "--config", file.path])
+        #expect(bad.status == 3)
+        #expect(bad.stderr.contains("encore.toml:3: unknown format \"songkik-json\""))
+        try Data("[[source]]\nname = \"sk\"\nformat = \"songkick-json\"\nbase_url = \"https://x.test\"\n".utf8).write(to: file)
+        let good = try CLIRun.run(["config", "check", "--config", file.path])
+        #expect(good.status == 0)
+        #expect(good.stdout.contains("1 source OK"))
+    }
+
+    @Test func aSecondRefreshExitsPromptlyWhileTheFirstHoldsTheLock() throws {
+        let lockPath = db + ".lock"
+        let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o644)
+        #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        defer { close(descriptor) }
+        let run = try CLIRun.run(["refresh", "--db", db, "--no-build"], in: TestSupport.packageRoot)
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("another refresh is already running"))
+        flock(descriptor, LOCK_UN)
+        let after = try CLIRun.run(["refresh", "--db", db, "--no-build"], in: TestSupport.packageRoot)
+        #expect(after.status == 0, "\(after.stderr)")
+    }
+
     @Test func everyCommandHasHelp() throws {
-        for command in ["refresh", "ingest", "near", "city", "venue", "metros", "stats", "artist", "event", "explain", "search", "sources"] {
+        for command in [
+            "refresh", "ingest", "near", "city", "venue", "metros", "stats", "artist", "event", "explain", "search", "sources",
+            "track", "untrack", "tracked", "settings", "going", "not-going", "plans", "feed", "build", "config", "runs",
+        ] {
             let run = try CLIRun.run(["help", command])
             #expect(run.status == 0, "\(command)")
             #expect(run.stdout.contains("USAGE"), "\(command)")
