@@ -62,6 +62,109 @@ struct JSONBuffer {
         }
     }
 
+    /// Appends text that needs no escaping in the output at hand (slugs, digits, ASCII ids).
+    mutating func plain(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func byte(_ value: UInt8) {
+        bytes.append(value)
+    }
+
+    /// Appends text as XML character data or a double-quoted attribute value: the five
+    /// markup characters as entities, tab/newline/return as character references (so an
+    /// attribute keeps them), and the other C0 controls, which XML 1.0 cannot hold, dropped.
+    mutating func xmlEscaped(_ text: String) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): raw("&amp;")
+            case UInt8(ascii: "<"): raw("&lt;")
+            case UInt8(ascii: ">"): raw("&gt;")
+            case UInt8(ascii: "\""): raw("&quot;")
+            case UInt8(ascii: "'"): raw("&apos;")
+            case UInt8(ascii: "\t"): raw("&#9;")
+            case UInt8(ascii: "\n"): raw("&#10;")
+            case UInt8(ascii: "\r"): raw("&#13;")
+            case 0..<0x20: continue
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    /// Appends ` name="value"` (escaped), or nothing when the value is nil: XML writers
+    /// leave null values out rather than writing empty attributes.
+    mutating func xmlAttribute(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        bytes.append(UInt8(ascii: " "))
+        raw(name)
+        raw("=\"")
+        xmlEscaped(value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends JSON string contents the way PHP's `json_encode` writes them, as Last.fm's
+    /// JSON does: `/` as `\/` and every non-ASCII character as `\uXXXX` (UTF-16, so
+    /// characters beyond the BMP become surrogate pairs).
+    mutating func asciiEscaped(_ text: String) {
+        for unit in text.utf16 {
+            switch unit {
+            case 0x22: raw("\\\"")
+            case 0x5C: raw("\\\\")
+            case 0x2F: raw("\\/")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0x20..<0x80: bytes.append(UInt8(unit))
+            default: unicodeEscape(unit)
+            }
+        }
+    }
+
+    /// Appends JSON string contents that are also safe inside an HTML `<script>` block:
+    /// `<`, `>` and `&` as `\u003c`, `\u003e`, `\u0026`, so no `</script>` can appear.
+    mutating func scriptSafeEscaped(_ text: String) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): unicodeEscape(UInt16(byte))
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case UInt8(ascii: "\n"): raw("\\n")
+            case UInt8(ascii: "\r"): raw("\\r")
+            case UInt8(ascii: "\t"): raw("\\t")
+            case 0..<0x20: unicodeEscape(UInt16(byte))
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    private mutating func unicodeEscape(_ unit: UInt16) {
+        raw("\\u")
+        for shift in stride(from: 12, through: 0, by: -4) {
+            bytes.append(Self.hexDigits[Int(unit >> UInt16(shift) & 0xF)])
+        }
+    }
+
+    /// Appends `scaled / 10^places` with exactly `places` decimals: (2500, 2) → `25.00`.
+    mutating func fixed(_ scaled: Int, places: Int) {
+        if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+        var divisor = 1
+        for _ in 0..<places { divisor *= 10 }
+        let magnitude = Int(scaled.magnitude)
+        digits(UInt(magnitude / divisor))
+        guard places > 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        padded(magnitude % divisor, width: places)
+    }
+
+    /// Appends a price in cents as APIs print them: `75`, `65.5`, `52.75`.
+    mutating func price(cents: Int) {
+        if cents % 100 == 0 {
+            int(cents / 100)
+        } else {
+            decimal(cents, places: 2)
+        }
+    }
+
     mutating func null() {
         raw("null")
     }

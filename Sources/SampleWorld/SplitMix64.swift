@@ -15,6 +15,14 @@ struct SplitMix64 {
         case venue = 2
         case metroAreaCalendar = 3
         case festivalSeries = 4
+        /// Which sources list an event, and how each words it (``SourceWorld``).
+        case syndication = 5
+        /// How each source spells an artist or venue and where it puts the venue.
+        case sourceNaming = 6
+        /// Events only the non-Songkick sources list.
+        case extraEvents = 7
+        /// Per-record details a source invents (prices, on-sale dates, descriptions).
+        case sourceDetails = 8
     }
 
     private var state: UInt64
