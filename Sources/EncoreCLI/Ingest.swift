@@ -16,6 +16,7 @@ extension Encore {
                 """)
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var reporting: ReportingOptions
 
         @Option(help: ArgumentHelp("The listing format; detected from each file's content when omitted.", valueName: "name"))
         var format: String?
@@ -42,20 +43,10 @@ extension Encore {
             let catalog = try global.openCatalog()
             let ingestion = FileIngestion(
                 format: format, similarToArtist: similarTo, enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()))
-            let summary = ingestion.ingest(paths: paths, into: catalog, progress: IngestReport.progress)
-            try IngestReport.finish(summary)
+            let reporter = IngestReporter(reporting)
+            let summary = ingestion.ingest(paths: paths, into: catalog, progress: reporter.progress)
+            reporter.finish(summary)
+            if !summary.succeeded { throw ReportedFailure() }
         }
-    }
-}
-
-/// How ingest runs report: each failure on stderr as it happens, one summary line last.
-enum IngestReport {
-    static func progress(_ locator: String, _ result: Result<PageOutcome, IngestError>) {
-        if case .failure(let error) = result { Output.error("error: \(error)") }
-    }
-
-    static func finish(_ summary: IngestSummary) throws {
-        Output.line("Ingested \(summary.line).")
-        if !summary.succeeded { throw ReportedFailure() }
     }
 }

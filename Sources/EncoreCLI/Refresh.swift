@@ -27,6 +27,7 @@ extension Encore {
                 """)
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var reporting: ReportingOptions
 
         @Option(help: ArgumentHelp("The sources configuration (default ./encore.toml when present).", valueName: "path"))
         var config: String?
@@ -51,9 +52,12 @@ extension Encore {
                 succeeded = try await crawl(configPath: configPath, catalog: catalog, enrichment: enrichment)
             } else {
                 let directory = try sample ?? SampleListings.locate()
-                Output.line("No sources configured: refreshing from the sample listings in \(SampleListings.display(directory)).")
-                let summary = FileIngestion(enrichment: enrichment).ingest(paths: [directory], into: catalog, progress: IngestReport.progress)
-                Output.line("Ingested \(summary.line).")
+                if reporting.logFormat == .text {
+                    Output.line("No sources configured: refreshing from the sample listings in \(SampleListings.display(directory)).")
+                }
+                let reporter = IngestReporter(reporting)
+                let summary = FileIngestion(enrichment: enrichment).ingest(paths: [directory], into: catalog, progress: reporter.progress)
+                reporter.finish(summary)
                 succeeded = summary.succeeded
             }
             if !noBuild {

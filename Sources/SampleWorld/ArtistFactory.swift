@@ -37,7 +37,7 @@ enum ArtistFactory {
     }
 
     /// A random (version 4, RFC 4122 variant) UUID in MusicBrainz's lowercase form.
-    private static func uuid(_ rng: inout SplitMix64) -> String {
+    static func uuid(_ rng: inout SplitMix64) -> String {
         let high = (rng.next() & ~0xF000) | 0x4000
         let low = (rng.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
         let hex = hex16(high) + hex16(low)

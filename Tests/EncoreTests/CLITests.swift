@@ -76,6 +76,19 @@ struct CLITests {
         #expect(stats["events"] as? Int == 4)
     }
 
+    @Test func logFormatJSONWritesOneObjectPerLine() throws {
+        let bad = TestSupport.fixture("bad/songkick-json/latitude-120.json")
+        let run = try encore("ingest", "--log-format", "json", bad, TestSupport.fixture("songkick-json"))
+        #expect(run.status == 1)
+        let error = try #require(try JSONSerialization.jsonObject(with: Data(run.stderr.utf8)) as? [String: Any])
+        #expect(error["level"] as? String == "error")
+        #expect(error["position"] as? String == "resultsPage.results.event[1].venue.lat")
+        let summary = try #require(try run.json() as? [String: Any])
+        #expect(summary["pages_failed"] as? Int == 1 && summary["events_new"] as? Int == 4)
+        // Not a terminal: no progress lines, only the summary.
+        #expect(run.stdout.split(separator: "\n").count == 1)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         #expect(try encore("ingest").status == 2)
         #expect(try encore("ingest", "--format", "nonsense", "x.json").status == 2)
