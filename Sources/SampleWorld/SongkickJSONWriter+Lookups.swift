@@ -33,7 +33,7 @@ extension SongkickJSONWriter {
         try writeSimilarArtists(to: 0, into: directory, notes: notes, output: &output)
     }
 
-    private func artistQueries() -> [String] {
+    func artistQueries() -> [String] {
         var queries: [String] = []
         if let lastWord = world.artists.first?.displayName.split(separator: " ").last {
             queries.append(Self.folded(String(lastWord)))
@@ -124,7 +124,7 @@ extension SongkickJSONWriter {
     }
 
     /// Lowercased without diacritics, as a search box compares.
-    private static func folded(_ text: String) -> String {
+    static func folded(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

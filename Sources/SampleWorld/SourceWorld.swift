@@ -18,7 +18,7 @@ import Foundation
 ///   `00:00:00`, Bandsintown a date-only display rule, Ticketmaster `timeTBA`).
 /// - **Status.** Ticketmaster, the ticket seller, is always right: it says cancelled for
 ///   every cancelled event (other sources often still list it as scheduled; Bandsintown
-///   drops cancelled shows it hears of), and for ~3 % of Ticketmaster's scheduled shows it
+///   drops cancelled shows it hears of), and for ~5 % of Ticketmaster's scheduled shows it
 ///   alone says cancelled (a cancellation the others have not picked up).
 /// - **Extras.** ~3 % more concerts that only non-Songkick sources list, plus hard
 ///   negatives: two different bands called "Low" at two venues of one metro area on two
@@ -55,7 +55,8 @@ struct SourceWorld: Sendable {
                 musicBrainzIDs: [ArtistFactory.uuid(&rng)], genre: twin == 0 ? "indie" : "rock",
                 popularity: ArtistFactory.popularity(index: pool / (3 + twin), poolSize: pool)))
         }
-        artists = world.artists + lows
+        let artists = world.artists + lows
+        self.artists = artists
         let seed = world.configuration.seed
         let renamed = SampleSource.allCases.dropFirst().map { source in
             (artists.indices.map { index in
@@ -197,23 +198,24 @@ struct SourceWorld: Sendable {
             return SourcedEvent(event: event, sources: .songkick, withoutTime: [], cancelledIn: [], postponedIn: [])
         }
         let ticketmasterChance = switch world.venues[venue].kind {
-        case .bar: 0.12
-        case .club: 0.3
-        case .theatre: 0.5
-        case .arena: 0.75
-        case .park: 0.6
+        case .bar: 0.08
+        case .club: 0.22
+        case .theatre: 0.4
+        case .arena: 0.65
+        case .park: 0.5
         }
         var sources: SourceSet = .songkick
         if tmRoll < ticketmasterChance || paired || event.status != .ok { sources.insert(.ticketmaster) }
         if bitRoll < 0.4 || paired { sources.insert(.bandsintown) }
         if lfmRoll < 0.3 { sources.insert(.lastfm) }
         if jldRoll < 0.25 { sources.insert(.jsonld) }
-        return finish(event, sources: sources, paired: paired, rng: &rng)
+        return finish(event, sources: sources, keepingTimes: paired, rng: &rng)
     }
 
     /// Times and statuses per source (draws continue on the event's own stream).
+    /// `keepingTimes` for shows told apart by their times (early/late pairs, hard negatives).
     fileprivate func finish(
-        _ event: SampleEvent, sources: SourceSet, paired: Bool, rng: inout SplitMix64
+        _ event: SampleEvent, sources: SourceSet, keepingTimes: Bool, rng: inout SplitMix64
     ) -> SourcedEvent {
         var sources = sources
         var withoutTime: SourceSet = []
@@ -224,7 +226,7 @@ struct SourceWorld: Sendable {
             let timeRoll = rng.unit()
             let statusRoll = rng.unit()
             guard sources.contains(source) else { continue }
-            if event.startMinutes != nil, !paired, timeRoll < chance { withoutTime.insert(source.set) }
+            if event.startMinutes != nil, !keepingTimes, timeRoll < chance { withoutTime.insert(source.set) }
             switch event.status {
             case .cancelled:
                 // The seller knows; the others often still list the show as scheduled.
@@ -232,7 +234,7 @@ struct SourceWorld: Sendable {
             case .postponed:
                 if source == .ticketmaster || (source == .jsonld && statusRoll < 0.3) { postponedIn.insert(source.set) }
             case .ok:
-                if source == .ticketmaster, statusRoll < 0.03 { cancelledIn.insert(source.set) }
+                if source == .ticketmaster, statusRoll < 0.05 { cancelledIn.insert(source.set) }
             }
         }
         if event.status != .ok, sources.contains(.songkick) {
@@ -276,7 +278,7 @@ struct SourceWorld: Sendable {
         if sources.isEmpty {
             sources = [SourceSet.ticketmaster, .bandsintown, .lastfm, .jsonld][rng.int(below: 4)]
         }
-        return finish(event, sources: sources, paired: false, rng: &rng)
+        return finish(event, sources: sources, keepingTimes: false, rng: &rng)
     }
 
     private static func event(
@@ -303,6 +305,9 @@ struct SourceWorld: Sendable {
         let order = counts.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
         let config = world.configuration
         func day(_ offset: Int) -> SampleDate { config.start.adding(days: min(config.days - 1, offset)) }
+        // Nine days apart when the window allows, the next day otherwise (one day: the same day).
+        let firstLow = config.days / 3
+        let secondLow = config.days > 10 ? firstLow + 9 : (firstLow + 1) % config.days
         let busiest = world.plans[order[0]]
         let club = (busiest.concertVenues(.club) + busiest.concertVenues(.theatre))[0]
         let other = (busiest.concertVenues(.bar) + busiest.concertVenues(.theatre)).first { $0 != club }
@@ -312,9 +317,9 @@ struct SourceWorld: Sendable {
         let all: SourceSet = [.ticketmaster, .bandsintown, .lastfm, .jsonld]
         let popularity = ArtistFactory.popularity(index: 3, poolSize: world.artists.count)
         let events: [(SampleEvent, SourceSet)] = [
-            (event(id: firstExtraID, world: world, venue: club, date: day(config.days / 3), minutes: 20 * 60,
+            (event(id: firstExtraID, world: world, venue: club, date: day(firstLow), minutes: 20 * 60,
                    artists: [lowIndex], popularity: 0.01), all),
-            (event(id: firstExtraID + 1, world: world, venue: other, date: day(config.days / 3 + 9), minutes: 21 * 60,
+            (event(id: firstExtraID + 1, world: world, venue: other, date: day(secondLow), minutes: 21 * 60,
                    artists: [lowIndex + 1], popularity: 0.008), [.ticketmaster, .bandsintown, .lastfm]),
             (event(id: firstExtraID + 2, world: world, venue: theatre, date: day(config.days / 2), minutes: 18 * 60 + 30,
                    artists: [3, 40], popularity: popularity), all),
@@ -420,7 +425,7 @@ struct SourceListings: Sequence {
                 let (event, listed) = sources.hardNegatives[nextHardNegative]
                 nextHardNegative += 1
                 var rng = SplitMix64(seed: sources.world.configuration.seed, stream: .syndication, index: event.id)
-                return sources.finish(event, sources: listed, paired: true, rng: &rng)
+                return sources.finish(event, sources: listed, keepingTimes: true, rng: &rng)
             }
             if extraOrder < bestOrder, let extra = extraHead {
                 extraHead = nextExtra < sources.extraCount ? sources.extra(nextExtra) : nil

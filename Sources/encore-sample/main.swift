@@ -1,17 +1,23 @@
 import Foundation
 import SampleWorld
 
-// encore-sample: writes the deterministic sample world as recorded-looking Songkick JSON.
+// encore-sample: writes the deterministic sample world as recorded-looking API responses
+// (Songkick JSON by default; any of the other formats with --formats).
 // Arguments are parsed by hand so the target depends on SampleWorld (and Foundation) only.
 
 let usage = """
-    usage: encore-sample [--events N] [--seed S] [--start YYYY-MM-DD] [--days D] [--per-page P] [--out DIR]
+    usage: encore-sample [--events N] [--seed S] [--start YYYY-MM-DD] [--days D] [--per-page P]
+                         [--formats F,F,...] [--out DIR]
       --events N          events to generate (default 1000)
       --seed S            random seed, an unsigned 64-bit integer (default 2026)
       --start YYYY-MM-DD  first day events may start (default 2026-11-01)
       --days D            length of the window events start in (default 240)
       --per-page P        events per calendar page (default 50)
+      --formats F,F,...   formats to write (default songkick-json), or "all":
+                          \(SampleFormat.allCases.map(\.rawValue).joined(separator: ", "))
       --out DIR           output directory (default Fixtures/sample)
+    Each format goes to its own folder under DIR (replaced). With any format besides
+    Songkick's, DIR/labels.tsv says which records of which sources are the same concert.
     The same arguments always give byte-identical files.
     """
 
@@ -27,6 +33,7 @@ func count(_ text: String, for flag: String, minimum: Int) -> Int {
 
 var configuration = SampleWorld.Configuration()
 var outputPath = "Fixtures/sample"
+var formats: Set<SampleFormat> = [.songkickJSON]
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     if flag == "-h" || flag == "--help" {
@@ -45,18 +52,44 @@ while let flag = arguments.popFirst() {
     case "--days": configuration.days = count(value, for: flag, minimum: 1)
     case "--per-page": configuration.eventsPerPage = count(value, for: flag, minimum: 1)
     case "--out": outputPath = value
+    case "--formats":
+        if value == "all" {
+            formats = Set(SampleFormat.allCases)
+        } else {
+            formats = []
+            for name in value.split(separator: ",", omittingEmptySubsequences: false) {
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                guard let format = SampleFormat(rawValue: trimmed) else { fail("unknown format '\(trimmed)'") }
+                formats.insert(format)
+            }
+        }
     default: fail("unknown option \(flag)")
     }
 }
 
 let clock = ContinuousClock()
-let started = clock.now
 let directory = URL(fileURLWithPath: outputPath, isDirectory: true)
+func report(_ what: String, _ summary: WriteSummary, _ elapsed: Duration, records: String = "events") {
+    print("\(what): \(summary.events) \(records) in \(summary.files) files (\(summary.bytes) bytes) in \(elapsed)")
+}
 do {
+    let started = clock.now
     let world = SampleWorld(configuration: configuration)
-    let summary = try world.writeSongkickJSON(to: directory)
+    var total = WriteSummary()
+    for format in SampleFormat.allCases where formats.contains(format) {
+        let start = clock.now
+        let summary = try world.write(format, to: directory)
+        report(format.rawValue, summary, clock.now - start)
+        total = total + summary
+    }
+    if formats.contains(where: { $0.source != "songkick" }) {
+        let start = clock.now
+        let summary = try world.writeLabels(for: formats, to: directory)
+        report("labels.tsv", summary, clock.now - start, records: "rows")
+        total = total + summary
+    }
     let elapsed = clock.now - started
-    print("wrote \(summary.events) events in \(summary.files) files (\(summary.bytes) bytes) to \(directory.path) in \(elapsed)")
+    print("wrote \(total.files) files (\(total.bytes) bytes) to \(directory.path) in \(elapsed)")
 } catch {
     FileHandle.standardError.write(Data("encore-sample: \(error)\n".utf8))
     exit(1)
