@@ -85,6 +85,9 @@ func runBenchmarks() throws -> Int32 {
     print("Geo queries (in process, release build):")
     try GeoBenchmark.run(database: database, encore: encore, report: &report)
 
+    print("Formats (whole `encore ingest` processes, same world):")
+    try FormatBenchmark.run(events: options.events, encore: encore, sample: sample, work: work, report: &report)
+
     print("Static feeds (whole `encore build` process):")
     try FeedBenchmark.run(database: database, encore: encore, corpus: corpus, work: work, report: &report)
 

@@ -54,27 +54,38 @@ extension PageApplier {
     }
 
     /// Another source's event at the same venue on the same local date sharing at least
-    /// one act: the one sharing most, then the oldest.
+    /// one act: the one sharing most, then the oldest. A listing with an empty bill (how
+    /// Songkick lists cancelled shows) shares an act when its title names one.
     private func eventCandidate(for event: EventListing, venueID: Int64) throws -> (Int64, String)? {
         let keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
-        guard !keys.isEmpty else { return nil }
-        let candidates = try Int64.fetchAll(
-            try db.cachedStatement(sql: "SELECT id FROM event WHERE venue_id = ? AND local_date = ? ORDER BY id"),
+        let candidates = try Row.fetchAll(
+            try db.cachedStatement(sql: "SELECT id, title FROM event WHERE venue_id = ? AND local_date = ? ORDER BY id"),
             arguments: [venueID, event.start.localDate.description])
-        var best: (shared: [String], id: Int64)?
-        for candidate in candidates where try !hasRecordFromThisSource(.event, entityID: candidate) {
+        var best: (shared: [String], id: Int64, byTitle: Bool)?
+        for row in candidates {
+            let candidate: Int64 = row[0]
+            guard try !hasRecordFromThisSource(.event, entityID: candidate) else { continue }
             let acts = try Row.fetchAll(
                 try db.cachedStatement(sql: """
                     SELECT a.match_key, a.name FROM lineup l JOIN artist a ON a.id = l.artist_id WHERE l.event_id = ?
                     ORDER BY l.position
                     """),
                 arguments: [candidate])
-            let shared = acts.filter { keys.contains($0[0] as String) }.map { $0[1] as String }
-            if !shared.isEmpty, shared.count > best?.shared.count ?? 0 { best = (shared, candidate) }
+            var shared = acts.filter { keys.contains($0[0] as String) }.map { $0[1] as String }
+            var byTitle = false
+            if shared.isEmpty, event.lineup.isEmpty {
+                shared = acts.map { $0[1] as String }.filter { MatchKey.title(event.title, names: $0) }
+                byTitle = true
+            } else if shared.isEmpty, acts.isEmpty {
+                let title: String = row[1]
+                shared = event.lineup.map(\.artist.name).filter { MatchKey.title(title, names: $0) }
+                byTitle = true
+            }
+            if !shared.isEmpty, shared.count > best?.shared.count ?? 0 { best = (shared, candidate, byTitle) }
         }
         guard let best else { return nil }
         return (best.id, "the same venue (#\(venueID)) and local date (\(event.start.localDate)), sharing "
-            + best.shared.joined(separator: ", "))
+            + best.shared.joined(separator: ", ") + (best.byTitle ? " (named in the title of a listing without a bill)" : ""))
     }
 
     /// Rebuilds an event from all its records.

@@ -79,16 +79,20 @@ extension PageApplier {
                 let metres = Int((best.distance * 1000).rounded())
                 return (best.id, "names agree (\"\(best.name)\" / \"\(venue.name)\") \(metres) m apart")
             }
-            return nil
         }
+        // Without exact coordinates on one side, the same name in the same city.
         guard let city = venue.city else { return nil }
+        let exact = venue.coordinate != nil && !venue.coordinateIsApproximate
         let rows = try Row.fetchAll(
-            try db.cachedStatement(sql: "SELECT id, name, city FROM venue WHERE match_key = ? ORDER BY id"),
+            try db.cachedStatement(sql: """
+                SELECT id, name, city, latitude IS NULL OR coordinates_approximate FROM venue WHERE match_key = ? ORDER BY id
+                """),
             arguments: [MatchKey.of(venue.name)])
         for row in rows {
             let id: Int64 = row[0]
             let otherCity: String? = row[2]
-            guard let otherCity, NameFolding.fold(otherCity) == NameFolding.fold(city),
+            let otherIsApproximate: Bool = row[3]
+            guard let otherCity, NameFolding.fold(otherCity) == NameFolding.fold(city), !exact || otherIsApproximate,
                 try !hasRecordFromThisSource(.venue, entityID: id)
             else { continue }
             return (id, "the same name (\"\(row[1] as String)\") in the same city (\(city)), no exact coordinates")

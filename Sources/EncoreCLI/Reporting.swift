@@ -66,6 +66,7 @@ final class IngestReporter {
                 "pages_unchanged": summary.pagesUnchanged, "pages_failed": summary.pagesFailed,
                 "events_new": summary.eventsNew, "events_merged": summary.eventsMerged,
                 "events_updated": summary.eventsUpdated, "events_unchanged": summary.eventsUnchanged,
+                "skipped": summary.skipped,
             ]))
         }
     }

@@ -16,6 +16,22 @@ public enum MatchKey {
         Set(NameFolding.fold(name).split(separator: " ").map(String.init)).subtracting(["the"])
     }
 
+    /// Whether a title names an act: the act's folded words appear in order, as whole
+    /// words, in the title's ("Os Lobos Elétricos with Chapel Moon at ..." names
+    /// "Chapel Moon", not "Moon Chapel"; "Yellow" does not name "Low"). For sources
+    /// that list a cancelled show with its title but an empty bill.
+    public static func title(_ title: String, names act: String) -> Bool {
+        let actWords = NameFolding.fold(act).split(separator: " ").filter { $0 != "the" }
+        guard !actWords.isEmpty, actWords.reduce(0, { $0 + $1.count }) >= 3 else { return false }
+        let titleWords = NameFolding.fold(title).split(separator: " ").filter { $0 != "the" }
+        guard titleWords.count >= actWords.count else { return false }
+        for start in 0...(titleWords.count - actWords.count)
+        where titleWords[start..<(start + actWords.count)].elementsEqual(actWords) {
+            return true
+        }
+        return false
+    }
+
     /// Whether two venue names plausibly name one place: same key, one key containing
     /// the other, at least half their words shared, or a spelling slip apart.
     public static func venueNamesAgree(_ a: String, _ b: String) -> Bool {

@@ -93,7 +93,9 @@ public struct FileIngestion: Sendable {
             let context = PageContext(locator: locator, similarToArtist: similarToArtist)
             var page = try ingester.parse(data, context: context)
             if let enrichment { page = enrichment.enrich(page) }
-            return .success(try sink.apply(page, pageHash: pageHash, format: ingester.format))
+            var outcome = try sink.apply(page, pageHash: pageHash, format: ingester.format)
+            outcome.recordsSkipped = page.skipped
+            return .success(outcome)
         } catch let error as IngestError {
             return .failure(error)
         } catch {
@@ -118,7 +120,9 @@ public struct FileIngestion: Sendable {
             if try sink.hasApplied(pageHash: pageHash, format: format) {
                 return (.success(PageOutcome(skippedAsUnchanged: true)), page)
             }
-            return (.success(try sink.apply(page, pageHash: pageHash, format: format)), page)
+            var outcome = try sink.apply(page, pageHash: pageHash, format: format)
+            outcome.recordsSkipped = page.skipped
+            return (.success(outcome), page)
         } catch let error as IngestError {
             return (.failure(error), nil)
         } catch {

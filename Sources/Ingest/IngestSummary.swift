@@ -11,6 +11,8 @@ public struct IngestSummary: Sendable, Hashable {
     public var eventsUpdated = 0
     public var eventsUnchanged = 0
     public var failures: [IngestError] = []
+    /// Records left out on purpose, by reason ("non-music events (Sports)": 9).
+    public var skipped: [String: Int] = [:]
 
     public init() {}
 
@@ -27,6 +29,11 @@ public struct IngestSummary: Sendable, Hashable {
         eventsMerged += outcome.eventsMerged
         eventsUpdated += outcome.eventsUpdated
         eventsUnchanged += outcome.eventsUnchanged
+        recordSkipped(outcome.recordsSkipped)
+    }
+
+    mutating func recordSkipped(_ skipped: [String: Int]) {
+        skipped.forEach { self.skipped[$0.key, default: 0] += $0.value }
     }
 
     mutating func record(_ failure: IngestError) {
@@ -38,5 +45,12 @@ public struct IngestSummary: Sendable, Hashable {
     public var line: String {
         "\(pages) page\(pages == 1 ? "" : "s") (\(pagesApplied) applied, \(pagesUnchanged) unchanged, \(pagesFailed) failed); "
             + "events: \(eventsNew) new, \(eventsMerged) merged, \(eventsUpdated) updated, \(eventsUnchanged) unchanged"
+            + skippedText
+    }
+
+    /// `; skipped: 9 non-music events (Sports), 1 event with no date yet`, or nothing.
+    public var skippedText: String {
+        guard !skipped.isEmpty else { return "" }
+        return "; skipped: " + skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 }

@@ -14,6 +14,8 @@ public struct IngesterRegistry: Sendable {
         SongkickXMLIngester(),
         LastFMXMLIngester(),
         LastFMJSONIngester(),
+        BandsintownIngester(),
+        TicketmasterIngester(),
         JSONLDIngester(),
     ])
 

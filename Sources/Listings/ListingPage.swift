@@ -17,6 +17,9 @@ public struct ListingPage: Sendable, Hashable {
     public var similarArtists: SimilarArtistsListing?
     /// Paging as the source reported it, when it did.
     public var paging: Paging?
+    /// Records the source listed that Encore leaves out on purpose (Ticketmaster's sports
+    /// and theatre, events with no date yet), counted by reason, for the run's summary.
+    public var skipped: [String: Int] = [:]
 
     public init(
         source: String, locator: String, events: [EventListing] = [], artists: [ArtistListing] = [],
@@ -56,6 +59,8 @@ public struct PageOutcome: Sendable, Hashable, Codable {
     public var eventsUnchanged = 0
     /// True when an identical page had already been applied, so nothing was done.
     public var skippedAsUnchanged = false
+    /// The page's records left out on purpose, by reason (see ``ListingPage/skipped``).
+    public var recordsSkipped: [String: Int] = [:]
 
     public init(
         eventsNew: Int = 0, eventsMerged: Int = 0, eventsUpdated: Int = 0, eventsUnchanged: Int = 0,

@@ -437,9 +437,7 @@ struct JSONLDIngesterTests {
         let root = try #require(TestSupport.realWorld("jsonld"))
         let realWorld = URL(fileURLWithPath: root).deletingLastPathComponent()
         let manifest = try String(contentsOf: realWorld.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
-        let registry = IngesterRegistry([
-            SongkickJSONIngester(), SongkickXMLIngester(), LastFMXMLIngester(), LastFMJSONIngester(), ingester,
-        ])
+        let registry = IngesterRegistry.standard
         var checked = 0
         for line in manifest.split(separator: "\n").dropFirst() {
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

@@ -9,8 +9,8 @@ import Testing
 /// formats Encore reads, printed, with the floors.
 struct MergeQualityTests {
     static let directory = TestSupport.fixture("sample-multi")
-    /// Formats with an ingester today (Bandsintown and Ticketmaster are still to come).
-    static let formats = ["songkick-json", "lastfm-xml", "jsonld"]
+    /// One format per source (Songkick XML and Last.fm JSON repeat their sources' records).
+    static let formats = ["songkick-json", "bandsintown", "ticketmaster", "lastfm-xml", "jsonld"]
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: directory + "/labels.tsv")))
     func mergesTheSameConcertAcrossSourcesAndNothingElse() throws {
@@ -49,5 +49,38 @@ struct MergeQualityTests {
         #expect(actual > 50, "the sample has overlaps to find")
         #expect(precision >= 0.99)
         #expect(recall >= 0.97)
+    }
+
+    /// All seven formats of the sample world in one catalog: each labelled concert is one
+    /// event, and that event lists every source that had it.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: directory + "/labels.tsv")))
+    func everyFormatTogetherShowsEachConcertOnceWithAllItsSources() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let formats = IngesterRegistry.standard.formats
+        let paths = formats.map { Self.directory + "/" + $0 }
+        #expect(paths.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "the sample has every format")
+        let summary = TestSupport.ingest(paths, into: catalog)
+        #expect(summary.failures.map(\.description) == [])
+        var concerts: [String: (sources: Set<String>, events: Set<Int64>)] = [:]
+        let text = try String(contentsOfFile: Self.directory + "/labels.tsv", encoding: .utf8)
+        var labels: [String: String] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if fields.count == 3 { labels[fields[0] + "\u{1F}" + fields[1]] = fields[2] }
+        }
+        let rows = try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT source, source_id, entity_id FROM source_record WHERE kind = 'event'")
+        }
+        for row in rows {
+            let source: String = row[0]
+            let concert = try #require(labels[source + "\u{1F}" + (row[1] as String)])
+            concerts[concert, default: ([], [])].sources.insert(source)
+            concerts[concert, default: ([], [])].events.insert(row[2])
+        }
+        let split = concerts.filter { $0.value.events.count > 1 }.keys.sorted()
+        #expect(split == [], "concerts listed as more than one event")
+        let events = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event") ?? 0 }
+        #expect(events == concerts.count)
+        #expect(concerts.values.contains { $0.sources.count >= 4 }, "some concerts are in four sources")
     }
 }
