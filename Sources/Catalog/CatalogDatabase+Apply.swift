@@ -83,7 +83,9 @@ struct PageApplier {
         for venue in page.venues { _ = try upsert(venue) }
         for artist in page.artists { _ = try upsert(artist, corroboratedBy: [:]) }
         for event in page.events {
-            switch try upsert(event) {
+            let change = try upsert(event)
+            if event.status == .cancelled, change != .unchanged { outcome.eventsCancelled += 1 }
+            switch change {
             case .new: outcome.eventsNew += 1
             case .merged: outcome.eventsMerged += 1
             case .updated: outcome.eventsUpdated += 1

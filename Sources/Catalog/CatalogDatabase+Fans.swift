@@ -156,7 +156,8 @@ extension CatalogDatabase {
         let artists = Set(tracked.filter { $0.kind == .artist }.map(\.id))
         let venues = Set(tracked.filter { $0.kind == .venue }.map(\.id))
         return try writer.write { db in
-            let events = try Self.nearbyEvents(db, distances: nearest, window: window, order: .date, limit: nil)
+            let events = try Self.nearbyEvents(
+                db, distances: nearest, window: window, order: .date, limit: nil, listed: "e.unlisted_since IS NULL")
             let chosen = events.filter { nearby in
                 switch settings.feedMode {
                 case .all: return true
@@ -208,6 +209,16 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             return "no event #\(id) in the catalog; find ids with `encore near`, `encore artist` or `encore search`"
         case .noHome(let user):
             return "\(user) has no home set; run `encore settings --home PLACE` (or track a city)"
+        }
+    }
+}
+
+extension CatalogDatabase {
+    /// The artists any local fan tracks, by name: a scheduled refresh crawls their
+    /// calendars too.
+    public func trackedArtistNames() throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT name FROM fan_tracked WHERE kind = 'artist' ORDER BY name")
         }
     }
 }

@@ -36,7 +36,7 @@ extension CatalogDatabase {
     ) throws -> [NearbyEvent] {
         try writer.read { db in
             let distances = try Self.venueDistances(db, near: center, radiusKilometres: radiusKilometres)
-            return try Self.nearbyEvents(db, distances: distances, window: window, order: order, limit: limit)
+            return try Self.nearbyEvents(db, distances: distances, window: window, order: order, limit: limit, listed: listedEvents)
         }
     }
 
@@ -47,7 +47,7 @@ extension CatalogDatabase {
     ) throws -> [NearbyEvent] {
         let distances = try venueDistancesByScan(near: center, radiusKilometres: radiusKilometres)
         return try writer.read { db in
-            try Self.nearbyEvents(db, distances: distances, window: window, order: order, limit: nil)
+            try Self.nearbyEvents(db, distances: distances, window: window, order: order, limit: nil, listed: listedEvents)
         }
     }
 
@@ -59,7 +59,7 @@ extension CatalogDatabase {
                 db,
                 where: """
                     e.venue_id IN (SELECT id FROM venue WHERE metro_area_id IN (SELECT value FROM json_each(?)))
-                    AND \(Self.windowCondition)
+                    AND \(Self.windowCondition) AND \(listedEvents)
                     """,
                 arguments: [Self.jsonArray(ids), window.to.description, window.from.description])
         }
@@ -78,7 +78,7 @@ extension CatalogDatabase {
                         COALESCE(m.latitude, (SELECT AVG(latitude) FROM venue v WHERE v.metro_area_id = m.id)),
                         COALESCE(m.longitude, (SELECT AVG(longitude) FROM venue v WHERE v.metro_area_id = m.id)),
                         (SELECT COUNT(*) FROM event e JOIN venue v ON v.id = e.venue_id
-                         WHERE v.metro_area_id = m.id AND COALESCE(e.end_date, e.local_date) >= ?),
+                         WHERE v.metro_area_id = m.id AND COALESCE(e.end_date, e.local_date) >= ? AND e.unlisted_since IS NULL),
                         (SELECT COUNT(*) FROM venue v WHERE v.metro_area_id = m.id)
                     FROM metro_area m
                     """,
@@ -163,7 +163,8 @@ extension CatalogDatabase {
                 arguments: [id]
             ).map { SourceLink(source: $0[0], id: $0[1], url: $0[2]) }
             let events = try EventDetailLoader.load(
-                db, where: "e.venue_id = ? AND COALESCE(e.end_date, e.local_date) >= ?", arguments: [id, today.description])
+                db, where: "e.venue_id = ? AND COALESCE(e.end_date, e.local_date) >= ? AND \(listedEvents)",
+                arguments: [id, today.description])
             return VenuePage(venue: venue, metroArea: metro, sources: sources, events: events)
         }
     }
@@ -200,12 +201,13 @@ extension CatalogDatabase {
     }
 
     static func nearbyEvents(
-        _ db: Database, distances: [Int64: Double], window: DateWindow, order: NearbyOrder, limit: Int?
+        _ db: Database, distances: [Int64: Double], window: DateWindow, order: NearbyOrder, limit: Int?,
+        listed: String
     ) throws -> [NearbyEvent] {
         guard !distances.isEmpty else { return [] }
         let events = try EventDetailLoader.load(
             db,
-            where: "e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition)",
+            where: "e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)",
             arguments: [jsonArray(distances.keys.sorted()), window.to.description, window.from.description],
             limit: order == .date ? limit : nil)
         var nearby = events.map { NearbyEvent(event: $0, distanceKilometres: distances[$0.venue!.id]!) }

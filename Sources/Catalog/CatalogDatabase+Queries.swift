@@ -18,7 +18,8 @@ extension CatalogDatabase {
             return CatalogStats(
                 events: try count("SELECT COUNT(*) FROM event"),
                 upcomingEvents: try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM event WHERE local_date >= ?", arguments: [today.description]) ?? 0,
+                    db, sql: "SELECT COUNT(*) FROM event WHERE local_date >= ? AND unlisted_since IS NULL",
+                    arguments: [today.description]) ?? 0,
                 cancelledEvents: try count("SELECT COUNT(*) FROM event WHERE status = 'cancelled'"),
                 artists: try count("SELECT COUNT(*) FROM artist"),
                 venues: try count("SELECT COUNT(*) FROM venue"),
@@ -95,7 +96,7 @@ extension CatalogDatabase {
             let comparison = past ? "<" : ">="
             let events = try EventDetailLoader.load(
                 db,
-                where: "e.id IN (SELECT event_id FROM lineup WHERE artist_id = ?) AND e.local_date \(comparison) ?",
+                where: "e.id IN (SELECT event_id FROM lineup WHERE artist_id = ?) AND e.local_date \(comparison) ? AND \(listedEvents)",
                 arguments: [artistID, today.description])
             let similar = try Row.fetchAll(
                 db,
@@ -130,13 +131,13 @@ extension CatalogDatabase {
                         db,
                         sql: """
                             SELECT COUNT(*) FROM lineup l JOIN event e ON e.id = l.event_id
-                            WHERE l.artist_id = ? AND e.local_date >= ?
+                            WHERE l.artist_id = ? AND e.local_date >= ? AND e.unlisted_since IS NULL
                             """, arguments: [id, day]) ?? 0
                     return SearchHit(kind: .artist, id: id, name: name, place: nil, upcomingEvents: upcoming)
                 case .venue:
                     let place = try Row.fetchOne(db, sql: "SELECT city, country, name FROM venue WHERE id = ?", arguments: [id])
                     let upcoming = try Int.fetchOne(
-                        db, sql: "SELECT COUNT(*) FROM event WHERE venue_id = ? AND local_date >= ?",
+                        db, sql: "SELECT COUNT(*) FROM event WHERE venue_id = ? AND local_date >= ? AND unlisted_since IS NULL",
                         arguments: [id, day]) ?? 0
                     return SearchHit(
                         kind: .venue, id: id, name: place?[2] ?? "", place: Self.place(place?[0], place?[1]), upcomingEvents: upcoming)
@@ -147,7 +148,7 @@ extension CatalogDatabase {
                         db,
                         sql: """
                             SELECT COUNT(*) FROM event e JOIN venue v ON v.id = e.venue_id
-                            WHERE v.metro_area_id = ? AND e.local_date >= ?
+                            WHERE v.metro_area_id = ? AND e.local_date >= ? AND e.unlisted_since IS NULL
                             """, arguments: [id, day]) ?? 0
                     return SearchHit(
                         kind: .metroArea, id: id, name: place?[2] ?? "", place: Self.place(place?[0], place?[1]),
@@ -196,7 +197,8 @@ extension CatalogDatabase {
                 sql: """
                     SELECT a.id, a.name FROM artist a
                     WHERE EXISTS (SELECT 1 FROM lineup l JOIN event e ON e.id = l.event_id
-                                  WHERE l.artist_id = a.id AND COALESCE(e.end_date, e.local_date) >= ?)
+                                  WHERE l.artist_id = a.id AND COALESCE(e.end_date, e.local_date) >= ?
+                                      AND e.unlisted_since IS NULL)
                     ORDER BY a.id
                     """,
                 arguments: [since.description]
@@ -211,7 +213,8 @@ extension CatalogDatabase {
                 db,
                 sql: """
                     SELECT DISTINCT venue_id FROM event
-                    WHERE venue_id IS NOT NULL AND COALESCE(end_date, local_date) >= ? ORDER BY venue_id
+                    WHERE venue_id IS NOT NULL AND COALESCE(end_date, local_date) >= ? AND unlisted_since IS NULL
+                    ORDER BY venue_id
                     """,
                 arguments: [since.description])
         }
@@ -221,7 +224,7 @@ extension CatalogDatabase {
     public func eventIDs(since: LocalDate) throws -> [Int64] {
         try writer.read { db in
             try Int64.fetchAll(
-                db, sql: "SELECT id FROM event WHERE COALESCE(end_date, local_date) >= ? ORDER BY id",
+                db, sql: "SELECT id FROM event WHERE COALESCE(end_date, local_date) >= ? AND unlisted_since IS NULL ORDER BY id",
                 arguments: [since.description])
         }
     }

@@ -6,20 +6,97 @@ import Listings
 extension CatalogDatabase: CrawlStateStore {
     public func crawlState(for key: String) throws -> CrawlPageState? {
         try writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT etag, last_modified, total_pages FROM crawl_page WHERE url_key = ?", arguments: [key])
-                .map { CrawlPageState(etag: $0[0], lastModified: $0[1], totalPages: $0[2]) }
+            try Row.fetchOne(
+                db, sql: "SELECT etag, last_modified, total_pages, event_ids, run_id FROM crawl_page WHERE url_key = ?",
+                arguments: [key]
+            ).map { row in
+                let ids: String? = row[3]
+                return CrawlPageState(
+                    etag: row[0], lastModified: row[1], totalPages: row[2],
+                    eventIDs: ids.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }, runID: row[4])
+            }
         }
     }
 
     public func saveCrawlState(_ state: CrawlPageState, for key: String) throws {
         let timestamp = Self.timestamp(now())
+        let ids = try state.eventIDs.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         try writer.write { db in
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO crawl_page (url_key, etag, last_modified, total_pages, checked_at)
-                    VALUES (?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO crawl_page (url_key, etag, last_modified, total_pages, checked_at, event_ids, run_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [key, state.etag, state.lastModified, state.totalPages, timestamp])
+                arguments: [key, state.etag, state.lastModified, state.totalPages, timestamp, ids, state.runID])
+        }
+    }
+
+    public func completeListing(source: String, scope: String, eventSourceIDs seen: Set<String>, today: LocalDate) throws
+        -> ListingLifecycleOutcome
+    {
+        let timestamp = Self.timestamp(now())
+        return try writer.write { db in
+            let before = try String.fetchAll(
+                db, sql: "SELECT source_id FROM listing_membership WHERE source = ? AND scope = ?", arguments: [source, scope])
+            try db.execute(
+                sql: "UPDATE listing_membership SET missed_crawls = missed_crawls + 1 WHERE source = ? AND scope = ?",
+                arguments: [source, scope])
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO listing_membership (source, scope, source_id, missed_crawls) VALUES (?, ?, ?, 0)
+                ON CONFLICT (source, scope, source_id) DO UPDATE SET missed_crawls = 0
+                """)
+            for id in seen.sorted() { try upsert.execute(arguments: [source, scope, id]) }
+
+            // The events behind every record this listing showed now or before.
+            var events: Set<Int64> = []
+            let entity = try db.cachedStatement(
+                sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = 'event' AND source_id = ?")
+            for id in Set(before).union(seen) {
+                if let event = try Int64.fetchOne(entity, arguments: [source, id]) { events.insert(event) }
+            }
+            var outcome = ListingLifecycleOutcome()
+            for event in events.sorted() {
+                guard let row = try Row.fetchOne(
+                    db, sql: "SELECT COALESCE(end_date, local_date), unlisted_since FROM event WHERE id = ?", arguments: [event])
+                else { continue }
+                // Gone when every record of the event was crawled in some listing and has
+                // been missing from all of its listings for two complete crawls.
+                let stillListed = try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS (
+                            SELECT 1 FROM source_record r
+                            WHERE r.kind = 'event' AND r.entity_id = ?
+                              AND NOT EXISTS (SELECT 1 FROM listing_membership m
+                                              WHERE m.source = r.source AND m.source_id = r.source_id AND m.missed_crawls >= 2)
+                            UNION ALL
+                            SELECT 1 FROM source_record r JOIN listing_membership m
+                                ON m.source = r.source AND m.source_id = r.source_id
+                            WHERE r.kind = 'event' AND r.entity_id = ? AND m.missed_crawls < 2)
+                        """,
+                    arguments: [event, event]) ?? true
+                let lastDay: String = row[0]
+                let unlistedSince: String? = row[1]
+                if !stillListed, unlistedSince == nil, lastDay >= today.description {
+                    try db.execute(sql: "UPDATE event SET unlisted_since = ? WHERE id = ?", arguments: [timestamp, event])
+                    outcome.unlisted += 1
+                } else if stillListed, unlistedSince != nil {
+                    try db.execute(sql: "UPDATE event SET unlisted_since = NULL WHERE id = ?", arguments: [event])
+                    outcome.relisted += 1
+                }
+            }
+            return outcome
+        }
+    }
+
+    /// The run a refresh should resume: the latest one, when it never finished (it was
+    /// killed) and started less than `maximumAge` seconds ago.
+    public func interruptedRun(maximumAge: TimeInterval = 86_400) throws -> Int64? {
+        let cutoff = Self.timestamp(now().addingTimeInterval(-maximumAge))
+        return try writer.read { db in
+            try Int64.fetchOne(
+                db, sql: "SELECT id FROM run WHERE id = (SELECT MAX(id) FROM run) AND status = 'running' AND started_at >= ?",
+                arguments: [cutoff])
         }
     }
 
@@ -27,6 +104,8 @@ extension CatalogDatabase: CrawlStateStore {
     public func startRun() throws -> Int64 {
         let timestamp = Self.timestamp(now())
         return try writer.write { db in
+            // A run still 'running' when another starts was killed.
+            try db.execute(sql: "UPDATE run SET status = 'killed' WHERE status = 'running'")
             try db.execute(sql: "INSERT INTO run (started_at, status, summary) VALUES (?, 'running', '[]')", arguments: [timestamp])
             return db.lastInsertedRowID
         }

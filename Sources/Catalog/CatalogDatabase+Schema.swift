@@ -229,6 +229,28 @@ extension CatalogDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v6: listing lifecycle, resumable crawls") { db in
+            try db.execute(sql: """
+                -- Which event records each crawled listing (a metro calendar, an artist's
+                -- events) showed, and for how many complete crawls in a row a record has been
+                -- missing from it.
+                CREATE TABLE listing_membership (
+                    source TEXT NOT NULL,
+                    scope TEXT NOT NULL,
+                    source_id TEXT NOT NULL,
+                    missed_crawls INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (source, scope, source_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX listing_membership_record ON listing_membership(source, source_id);
+                -- Set when every source that listed an upcoming event stopped listing it.
+                ALTER TABLE event ADD COLUMN unlisted_since TEXT;
+                -- A page's event records, so a page answered 304 still counts toward its
+                -- listing, and the run that fetched it, so a killed run's pages are not
+                -- fetched again by the run that resumes it.
+                ALTER TABLE crawl_page ADD COLUMN event_ids TEXT;
+                ALTER TABLE crawl_page ADD COLUMN run_id INTEGER;
+                """)
+        }
         return migrator
     }
 }

@@ -16,6 +16,12 @@ public struct CatalogDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The clock used for provenance timestamps; injected so tests are reproducible.
     let now: @Sendable () -> Date
+    /// Whether event lists include events no source lists any more (`--all`). Feeds and
+    /// counts never do; an event asked for by id is always found.
+    public var includesUnlisted = false
+
+    /// SQL over alias `e`: the events lists show.
+    var listedEvents: String { includesUnlisted ? "1" : "e.unlisted_since IS NULL" }
 
     /// Opens (creating if needed) the catalog at `path` and migrates it.
     /// - Throws: a `DatabaseError` when the file is not a usable SQLite database.

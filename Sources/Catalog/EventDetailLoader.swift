@@ -17,7 +17,7 @@ enum EventDetailLoader {
                     e.end_date, e.popularity, e.age_restriction,
                     v.id, v.name, v.street, v.postal_code, v.city, v.region, v.country, v.latitude, v.longitude,
                     v.coordinates_approximate, v.timezone,
-                    m.id, m.name, m.country, m.region
+                    m.id, m.name, m.country, m.region, e.unlisted_since
                 FROM event e
                 LEFT JOIN venue v ON v.id = e.venue_id
                 LEFT JOIN metro_area m ON m.id = v.metro_area_id
@@ -46,7 +46,7 @@ enum EventDetailLoader {
             if let metroID = row[22] as Int64? {
                 metro = MetroAreaSummary(id: metroID, name: row[23], country: row[24], region: row[25])
             }
-            return EventDetail(
+            var detail = EventDetail(
                 id: id, title: row[1], kind: EventKind(rawValue: row[2]) ?? .concert,
                 status: EventStatus(rawValue: row[3]) ?? .scheduled,
                 start: EventStart(
@@ -54,6 +54,8 @@ enum EventDetailLoader {
                     timeZone: row[6], utc: utc.flatMap { UTCInstant(iso: $0) }),
                 endDate: endDate.flatMap { LocalDate(iso: $0) }, venue: venue, metroArea: metro,
                 lineup: lineups[id] ?? [], sources: sources[id] ?? [], popularity: row[9], ageRestriction: row[10])
+            detail.unlistedSince = row[26]
+            return detail
         }
     }
 

@@ -8,6 +8,7 @@ extension Encore {
             abstract: "Show an artist's page: upcoming (or past) events in date order.")
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var visibility: VisibilityOptions
 
         @Argument(help: "The artist's name (case, accents and punctuation do not matter).")
         var name: String
@@ -19,7 +20,7 @@ extension Encore {
         var json = false
 
         func run() throws {
-            let catalog = try global.openCatalog()
+            let catalog = try visibility.apply(to: global.openCatalog())
             let today = global.currentDate
             let matches = try catalog.artists(named: name, today: today)
             guard let artist = matches.first, let page = try catalog.artistPage(artistID: artist.id, past: past, today: today)

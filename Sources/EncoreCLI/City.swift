@@ -12,6 +12,7 @@ extension Encore {
                 """)
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var visibility: VisibilityOptions
 
         @Argument(help: ArgumentHelp("A city (\"Madrid\", \"Columbus, OH\") or LAT,LNG.", valueName: "place"))
         var place: String
@@ -27,7 +28,7 @@ extension Encore {
         func run() throws {
             let resolved = try Places.resolve(place)
             let dates = try window.window(today: global.currentDate)
-            let catalog = try global.openCatalog()
+            let catalog = try visibility.apply(to: global.openCatalog())
             let metros = try catalog.metroAreaIDs(
                 geonameID: resolved.city?.geonameID, center: resolved.coordinate, radiusKilometres: Self.metroRadiusKilometres)
             let events = try catalog.events(inMetroAreas: metros, window: dates)

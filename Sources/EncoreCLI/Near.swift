@@ -14,6 +14,7 @@ extension Encore {
                 """)
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var visibility: VisibilityOptions
 
         @Argument(help: ArgumentHelp("A city, or LAT,LNG.", valueName: "place"))
         var place: String?
@@ -56,7 +57,7 @@ extension Encore {
             }
             let distance = Distance(parsing: radius)!
             let dates = try window.window(today: global.currentDate)
-            let events = try global.openCatalog().events(
+            let events = try visibility.apply(to: global.openCatalog()).events(
                 near: center.coordinate, radiusKilometres: distance.kilometres, window: dates, order: sort)
             if json { return try Output.json(events) }
             Output.line("Within \(distance) of \(center.label), \(dates.from) to \(dates.to): \(events.count) event\(events.count == 1 ? "" : "s")")

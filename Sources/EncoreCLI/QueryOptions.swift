@@ -1,6 +1,8 @@
 import ArgumentParser
+import Catalog
 import Foundation
 import Geo
+import Ingest
 import Listings
 
 /// `--from` / `--to` as fans type them: `2027-04-15`, `today`, `+30d`.
@@ -30,29 +32,23 @@ struct DateWindowOptions: ParsableArguments {
     }
 }
 
-enum DateExpression {
-    /// `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd` (days from today) or `-Nd`.
-    static func resolve(_ text: String, today: LocalDate) -> LocalDate? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        switch trimmed {
-        case "today": return today
-        case "tomorrow": return today.adding(days: 1)
-        default: break
-        }
-        if let first = trimmed.first, first == "+" || first == "-", trimmed.hasSuffix("d"),
-            let days = Int(trimmed.dropFirst().dropLast()), days <= 36_500
-        {
-            return today.adding(days: first == "+" ? days : -days)
-        }
-        return LocalDate(iso: trimmed)
-    }
-}
-
 /// Parses `LAT,LNG` (spaces allowed), checking ranges.
 enum CoordinateExpression {
     static func parse(_ text: String) -> Coordinate? {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else { return nil }
         return Coordinate.validated(latitude: latitude, longitude: longitude)
+    }
+}
+
+/// `--all`: include events that no source lists any more (the listing lifecycle hides them).
+struct VisibilityOptions: ParsableArguments {
+    @Flag(help: "Include events no source lists any more (hidden by default).")
+    var all = false
+
+    func apply(to catalog: CatalogDatabase) -> CatalogDatabase {
+        var catalog = catalog
+        catalog.includesUnlisted = all
+        return catalog
     }
 }

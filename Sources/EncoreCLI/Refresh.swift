@@ -83,9 +83,14 @@ extension Encore {
             let environment = ProcessInfo.processInfo.environment
             let secrets = configuration.sources.compactMap { $0.apiKeyEnvironmentVariable.flatMap { environment[$0] } }
             let fetcher = HTTPFetcher(secrets: secrets)
+            let resuming = try catalog.interruptedRun()
             let run = try catalog.startRun()
+            if let resuming, reporting.logFormat == .text {
+                Output.line("Resuming run #\(resuming), which did not finish: its finished pages are not fetched again.")
+            }
+            let tracked = try catalog.trackedArtistNames()
             var summaries: [SourceRunSummary] = []
-            for source in configuration.sources {
+            for var source in configuration.sources {
                 var key: String?
                 if let variable = source.apiKeyEnvironmentVariable {
                     guard let value = environment[variable], !value.isEmpty else {
@@ -98,13 +103,17 @@ extension Encore {
                     }
                     key = value
                 }
+                let listed = Set(source.artists.map { $0.lowercased() })
+                source.artists += tracked.filter { !listed.contains($0.lowercased()) }
                 let crawler = SourceCrawler(
-                    source: source, apiKey: key, fetcher: fetcher, ingestion: FileIngestion(enrichment: enrichment), state: catalog)
+                    source: source, apiKey: key, fetcher: fetcher, ingestion: FileIngestion(enrichment: enrichment),
+                    state: catalog, today: global.currentDate, runID: run, resuming: resuming)
                 let summary = await crawler.crawl(into: catalog) { Output.error($0) }
                 Output.line(
                     "\(source.name): \(summary.requests) requests, \(summary.pagesFetched) pages applied, "
                         + "\(summary.pagesUnchanged) unchanged, \(summary.pagesFailed) failed; events: \(summary.eventsNew) new, "
-                        + "\(summary.eventsMerged) merged, \(summary.eventsUpdated) updated, \(summary.eventsUnchanged) unchanged")
+                        + "\(summary.eventsMerged) merged, \(summary.eventsUpdated) updated, \(summary.eventsUnchanged) unchanged, "
+                        + "\(summary.eventsCancelled) cancelled, \(summary.eventsUnlisted) unlisted")
                 summaries.append(summary)
             }
             let failed = summaries.contains { $0.pagesFailed > 0 }
@@ -126,14 +135,18 @@ extension Encore {
             let runs = try global.openCatalog().runs()
             if json { return try Output.json(runs) }
             if runs.isEmpty { return Output.line("No runs yet; `encore refresh --config encore.toml` records one.") }
-            var rows: [[String]] = [["run", "started", "ended", "status", "source", "requests", "pages ok/same/failed", "events new/merged/updated"]]
+            var rows: [[String]] = [[
+                "run", "started", "ended", "status", "source", "requests", "pages ok/same/failed",
+                "events new/merged/updated/cancelled/unlisted",
+            ]]
             for run in runs {
                 for (index, source) in (run.sources.isEmpty ? [SourceRunSummary(name: "-")] : run.sources).enumerated() {
                     rows.append([
                         index == 0 ? "#\(run.id)" : "", index == 0 ? run.startedAt : "", index == 0 ? (run.endedAt ?? "-") : "",
                         index == 0 ? run.status : "", source.name, String(source.requests),
                         "\(source.pagesFetched)/\(source.pagesUnchanged)/\(source.pagesFailed)",
-                        "\(source.eventsNew)/\(source.eventsMerged)/\(source.eventsUpdated)",
+                        "\(source.eventsNew)/\(source.eventsMerged)/\(source.eventsUpdated)/\(source.eventsCancelled)/"
+                            + "\(source.eventsUnlisted)",
                     ])
                 }
             }

@@ -8,6 +8,7 @@ extension Encore {
             abstract: "Show a venue's page: address, coordinates, metro area and upcoming concerts.")
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var visibility: VisibilityOptions
 
         @Argument(help: "The venue's name (or the start of it).")
         var name: String
@@ -20,7 +21,7 @@ extension Encore {
 
         func run() throws {
             let center = try place.map { try Places.resolve($0) }
-            let catalog = try global.openCatalog()
+            let catalog = try visibility.apply(to: global.openCatalog())
             let matches = try catalog.venues(named: name, near: center?.coordinate)
             guard let venue = matches.first, let page = try catalog.venuePage(id: venue.id, today: global.currentDate) else {
                 Output.error("No venue named \"\(name)\" in the catalog. Try `encore search \(name)`.")

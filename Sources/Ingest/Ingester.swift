@@ -17,6 +17,9 @@ public protocol Ingester: Sendable {
     /// Parses one page.
     /// - Throws: ``IngestError`` naming the position and reason when the page is unusable.
     func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage
+    /// The API's URL scheme and paging, for `encore refresh`; nil (the default) for a
+    /// format read from files only.
+    var crawlScheme: (any CrawlScheme)? { get }
 }
 
 /// What a parser knows about a page besides its bytes.

@@ -4,11 +4,34 @@ public struct CrawlPageState: Sendable, Hashable {
     public var etag: String?
     public var lastModified: String?
     public var totalPages: Int?
+    /// The source ids of the events on the page, so an unchanged page still counts
+    /// toward its listing's membership.
+    public var eventIDs: [String]?
+    /// The run that last fetched the page.
+    public var runID: Int64?
 
-    public init(etag: String? = nil, lastModified: String? = nil, totalPages: Int? = nil) {
+    public init(
+        etag: String? = nil, lastModified: String? = nil, totalPages: Int? = nil, eventIDs: [String]? = nil,
+        runID: Int64? = nil
+    ) {
         self.etag = etag
         self.lastModified = lastModified
         self.totalPages = totalPages
+        self.eventIDs = eventIDs
+        self.runID = runID
+    }
+}
+
+/// What completing a crawl of one listing changed in the listing lifecycle.
+public struct ListingLifecycleOutcome: Sendable, Hashable {
+    /// Upcoming events no source lists any more (hidden from lists and feeds).
+    public var unlisted = 0
+    /// Unlisted events a source lists again.
+    public var relisted = 0
+
+    public init(unlisted: Int = 0, relisted: Int = 0) {
+        self.unlisted = unlisted
+        self.relisted = relisted
     }
 }
 
@@ -16,6 +39,11 @@ public struct CrawlPageState: Sendable, Hashable {
 public protocol CrawlStateStore: Sendable {
     func crawlState(for key: String) throws -> CrawlPageState?
     func saveCrawlState(_ state: CrawlPageState, for key: String) throws
+    /// Records that every page of one listing (`scope`, e.g. `metro_areas/24426/calendar`)
+    /// was crawled and which event records it showed; an upcoming event missing from every
+    /// listing of every source that listed it, two complete crawls in a row, is unlisted.
+    func completeListing(source: String, scope: String, eventSourceIDs: Set<String>, today: LocalDate) throws
+        -> ListingLifecycleOutcome
 }
 
 /// One source's part of a run: `encore runs` shows these.
@@ -29,6 +57,12 @@ public struct SourceRunSummary: Sendable, Hashable, Codable {
     public var eventsMerged = 0
     public var eventsUpdated = 0
     public var eventsUnchanged = 0
+    /// New or changed listings that say the event is cancelled.
+    public var eventsCancelled = 0
+    /// Upcoming events that no source lists any more, as of this run.
+    public var eventsUnlisted = 0
+    /// Records left out on purpose (Ticketmaster's sports), by reason.
+    public var skipped: [String: Int] = [:]
     public var errors: [String] = []
 
     public init(name: String) {
@@ -36,10 +70,40 @@ public struct SourceRunSummary: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, requests, errors
+        case name, requests, errors, skipped
         case pagesFetched = "pages_fetched", pagesUnchanged = "pages_unchanged", pagesFailed = "pages_failed"
         case eventsNew = "events_new", eventsMerged = "events_merged", eventsUpdated = "events_updated"
-        case eventsUnchanged = "events_unchanged"
+        case eventsUnchanged = "events_unchanged", eventsCancelled = "events_cancelled", eventsUnlisted = "events_unlisted"
+    }
+
+    /// Older runs were recorded before some counters existed: missing ones read as 0.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func count(_ key: CodingKeys) throws -> Int { try container.decodeIfPresent(Int.self, forKey: key) ?? 0 }
+        name = try container.decode(String.self, forKey: .name)
+        requests = try count(.requests)
+        pagesFetched = try count(.pagesFetched)
+        pagesUnchanged = try count(.pagesUnchanged)
+        pagesFailed = try count(.pagesFailed)
+        eventsNew = try count(.eventsNew)
+        eventsMerged = try count(.eventsMerged)
+        eventsUpdated = try count(.eventsUpdated)
+        eventsUnchanged = try count(.eventsUnchanged)
+        eventsCancelled = try count(.eventsCancelled)
+        eventsUnlisted = try count(.eventsUnlisted)
+        skipped = try container.decodeIfPresent([String: Int].self, forKey: .skipped) ?? [:]
+        errors = try container.decodeIfPresent([String].self, forKey: .errors) ?? []
+    }
+
+    /// Adds one applied page's counts.
+    public mutating func record(_ outcome: PageOutcome) {
+        if outcome.skippedAsUnchanged { pagesUnchanged += 1 } else { pagesFetched += 1 }
+        eventsNew += outcome.eventsNew
+        eventsMerged += outcome.eventsMerged
+        eventsUpdated += outcome.eventsUpdated
+        eventsUnchanged += outcome.eventsUnchanged
+        eventsCancelled += outcome.eventsCancelled
+        outcome.recordsSkipped.forEach { skipped[$0.key, default: 0] += $0.value }
     }
 }
 

@@ -15,6 +15,9 @@ public struct EventDetail: Sendable, Hashable, Encodable {
     public var sources: [SourceLink]
     public var popularity: Double?
     public var ageRestriction: String?
+    /// When every source that listed the event stopped listing it (UTC timestamp);
+    /// written only when set, since lists and feeds leave such events out.
+    public var unlistedSince: String?
 
     public init(
         id: Int64, title: String, kind: EventKind, status: EventStatus, start: EventStart,
@@ -37,7 +40,7 @@ public struct EventDetail: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, title, kind, status, start, end, venue, lineup, sources, popularity
-        case metroArea = "metro_area", ageRestriction = "age_restriction"
+        case metroArea = "metro_area", ageRestriction = "age_restriction", unlistedSince = "unlisted_since"
     }
 
     enum StartKeys: String, CodingKey {
@@ -69,6 +72,7 @@ public struct EventDetail: Sendable, Hashable, Encodable {
         try container.encode(sources, forKey: .sources)
         try container.encode(popularity, forKey: .popularity)
         try container.encode(ageRestriction, forKey: .ageRestriction)
+        try container.encodeIfPresent(unlistedSince, forKey: .unlistedSince)
     }
 }
 

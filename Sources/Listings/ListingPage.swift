@@ -57,6 +57,8 @@ public struct PageOutcome: Sendable, Hashable, Codable {
     public var eventsMerged = 0
     public var eventsUpdated = 0
     public var eventsUnchanged = 0
+    /// New or changed records that say the event is cancelled.
+    public var eventsCancelled = 0
     /// True when an identical page had already been applied, so nothing was done.
     public var skippedAsUnchanged = false
     /// The page's records left out on purpose, by reason (see ``ListingPage/skipped``).

@@ -12,20 +12,39 @@ struct SourceCrawlerTests {
     static let key = "k3y-do-not-log"
 
     /// Serves `{base}/metro_areas/{id}/calendar.json?apikey&page&per_page` from the
-    /// generated pages, with ETags, and 500s for the pages listed in `failing`.
-    func makeServer(world: URL, failing: Set<String> = []) throws -> LocalHTTPServer {
+    /// generated pages, with ETags, and 500s for the pages listed in `failing`. Events
+    /// whose ids are in `hidden` are left out, as when a source stops listing them.
+    func makeServer(world: URL, failing: Set<String> = [], controls: ServerControls = ServerControls()) throws -> LocalHTTPServer {
         try LocalHTTPServer { request in
             guard request.query["apikey"] == Self.key else { return .init(status: 403) }
             let parts = request.path.split(separator: "/")
             guard parts.count == 3, parts[0] == "metro_areas", parts[2] == "calendar.json" else { return .init(status: 404) }
             let page = request.query["page"] ?? "1"
-            if failing.contains("\(parts[1])-\(page)") { return .init(status: 500) }
+            if failing.contains("\(parts[1])-\(page)") || controls.down.contains("\(parts[1])-\(page)") {
+                return .init(status: 500)
+            }
             let file = world.appendingPathComponent("songkick-json/metro-areas/\(parts[1])-calendar-p\(page).json")
-            guard let body = try? Data(contentsOf: file) else { return .init(status: 404) }
-            let etag = "\"\(body.count)-\(page)\""
+            guard var body = try? Data(contentsOf: file) else { return .init(status: 404) }
+            let hiddenIDs = controls.hidden
+            if !hiddenIDs.isEmpty { body = Self.removing(hiddenIDs, from: body) }
+            var hasher = ContentHasher()
+            body.withUnsafeBytes { hasher.combine(buffer: $0) }
+            let etag = "\"\(hasher.hexDigest)\""
             if request.headers["if-none-match"] == etag { return .init(status: 304) }
             return .init(status: 200, headers: ["ETag": etag, "Content-Type": "application/json"], body: body)
         }
+    }
+
+    /// A Songkick page without the events whose ids are given.
+    static func removing(_ ids: Set<Int>, from body: Data) -> Data {
+        guard var root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            var page = root["resultsPage"] as? [String: Any], var results = page["results"] as? [String: Any],
+            let events = results["event"] as? [[String: Any]]
+        else { return body }
+        results["event"] = events.filter { !ids.contains(($0["id"] as? Int) ?? -1) }
+        page["results"] = results
+        root["resultsPage"] = page
+        return (try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])) ?? body
     }
 
     func busiestMetro(_ world: SampleWorld) -> (id: Int, events: Int) {
@@ -49,7 +68,8 @@ struct SourceCrawlerTests {
 
     func crawler(_ source: SourcesConfiguration.Source, catalog: CatalogDatabase) -> SourceCrawler {
         let fetcher = HTTPFetcher(secrets: [Self.key], sleep: { _ in }, jitter: { 0 })
-        return SourceCrawler(source: source, apiKey: Self.key, fetcher: fetcher, ingestion: FileIngestion(), state: catalog)
+        return SourceCrawler(
+            source: source, apiKey: Self.key, fetcher: fetcher, ingestion: FileIngestion(), state: catalog, today: TestSupport.today)
     }
 
     @Test func everyEventArrivesExactlyOnceAndUnchangedPagesAreNotReapplied() async throws {
@@ -91,5 +111,101 @@ struct SourceCrawlerTests {
         #expect(!text.contains(Self.key))
         // Five attempts for the failing page, one for each other page.
         #expect(server.requests.count == (expected + 4) / 5 - 1 + 5)
+    }
+
+    @Test func anEventMissingFromTwoCompleteCrawlsIsUnlistedAndComesBackWhenListedAgain() async throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let world = SampleWorld(configuration: .init(eventCount: 300, eventsPerPage: 5))
+        _ = try world.writeSongkickJSON(to: directory)
+        let (metro, expected) = busiestMetro(world)
+        let controls = ServerControls()
+        let server = try makeServer(world: directory, controls: controls)
+        defer { server.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let crawl = crawler(try source(server, metro: metro), catalog: catalog)
+        _ = await crawl.crawl(into: catalog)
+        let window = DateWindow(from: TestSupport.today, to: TestSupport.today.adding(days: 400))!
+        let all = try catalog.events(ids: try catalog.eventIDs(since: TestSupport.today))
+        let gone = try #require(all.first { $0.status == .scheduled && $0.metroArea != nil })
+        let metroID = try #require(gone.metroArea?.id)
+        let listedInMetro = all.filter { $0.metroArea?.id == metroID }.count
+        let goneSource = try #require(gone.sources.first?.id)
+        let goneSourceID = try #require(Int(goneSource))
+        controls.hidden = [goneSourceID]
+
+        // Missing once: still listed. A crawl with a failed page does not count.
+        #expect(await crawl.crawl(into: catalog).eventsUnlisted == 0)
+        controls.down = ["\(metro)-1"]
+        #expect(await crawl.crawl(into: catalog).eventsUnlisted == 0)
+        controls.down = []
+        #expect(try catalog.events(inMetroAreas: [metroID], window: window).contains { $0.id == gone.id })
+
+        // Missing from a second complete crawl: unlisted, hidden unless asked for.
+        let second = await crawl.crawl(into: catalog)
+        #expect(second.eventsUnlisted == 1, "\(second)")
+        #expect(try !catalog.events(inMetroAreas: [metroID], window: window).contains { $0.id == gone.id })
+        #expect(try catalog.metroAreas(today: TestSupport.today).first { $0.metroArea.id == metroID }?.upcomingEvents == listedInMetro - 1)
+        var everything = catalog
+        everything.includesUnlisted = true
+        let shown = try everything.events(inMetroAreas: [metroID], window: window).first { $0.id == gone.id }
+        #expect(shown?.unlistedSince != nil)
+        #expect(try catalog.event(id: gone.id) != nil, "kept, and found by id")
+
+        // Listed again: back.
+        controls.hidden = []
+        _ = await crawl.crawl(into: catalog)
+        let back = try catalog.events(inMetroAreas: [metroID], window: window).first { $0.id == gone.id }
+        #expect(back != nil && back?.unlistedSince == nil)
+    }
+
+    @Test func aRunResumingAKilledOneDoesNotFetchItsFinishedPagesAgain() async throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let world = SampleWorld(configuration: .init(eventCount: 300, eventsPerPage: 2))
+        _ = try world.writeSongkickJSON(to: directory)
+        let (metro, expected) = busiestMetro(world)
+        let pages = (expected + 1) / 2
+        #expect(pages >= 3)
+        let controls = ServerControls()
+        controls.down = ["\(metro)-2"]
+        let server = try makeServer(world: directory, controls: controls)
+        defer { server.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let source = try source(server, metro: metro)
+        // Run 1 got every page but the second before it was killed.
+        var killed = crawler(source, catalog: catalog)
+        killed.runID = 1
+        _ = await killed.crawl(into: catalog)
+        controls.down = []
+        let before = server.requests.count
+
+        var resuming = crawler(source, catalog: catalog)
+        resuming.runID = 2
+        resuming.resuming = 1
+        let summary = await resuming.crawl(into: catalog)
+        let asked = server.requests.dropFirst(before).map { $0.query["page"] ?? "1" }
+        #expect(asked == ["2"], "only the page the killed run did not finish")
+        #expect(summary.pagesFetched == 1)
+        #expect(summary.pagesUnchanged == pages - 1)
+        #expect(summary.pagesFailed == 0)
+        #expect(try catalog.stats(today: TestSupport.today).events == expected)
+    }
+}
+
+/// What the test server leaves out or fails, changed between crawls.
+final class ServerControls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hiddenIDs: Set<Int> = []
+    private var failingPages: Set<String> = []
+
+    /// Songkick event ids the server no longer lists.
+    var hidden: Set<Int> {
+        get { lock.withLock { hiddenIDs } }
+        set { lock.withLock { hiddenIDs = newValue } }
+    }
+
+    /// `metro-page` keys answered with 500.
+    var down: Set<String> {
+        get { lock.withLock { failingPages } }
+        set { lock.withLock { failingPages = newValue } }
     }
 }

@@ -20,6 +20,7 @@ import Listings
 public struct BandsintownIngester: Ingester {
     public let format = "bandsintown"
     public let source = "bandsintown"
+    public var crawlScheme: (any CrawlScheme)? { BandsintownCrawlScheme() }
 
     public init() {}
 

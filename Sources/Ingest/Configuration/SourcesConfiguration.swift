@@ -1,4 +1,5 @@
 import Foundation
+import Listings
 
 /// `encore.toml`: the sources a scheduled `encore refresh` crawls.
 ///
@@ -39,7 +40,9 @@ public struct SourcesConfiguration: Sendable, Equatable {
     public var sources: [Source]
 
     /// Page size limits of each API, so a config cannot ask for more than it allows.
-    public static let pageSizeLimits = ["songkick-json": 50, "songkick-xml": 50, "ticketmaster": 200, "lastfm-xml": 1000, "lastfm-json": 1000]
+    public static let pageSizeLimits = [
+        "songkick-json": 50, "songkick-xml": 50, "ticketmaster": 200, "bandsintown": 1, "lastfm-xml": 1000, "lastfm-json": 1000,
+    ]
 
     /// Parses and validates a configuration.
     /// - Parameter formats: the ingester names `format` may take.
@@ -113,6 +116,21 @@ public struct SourcesConfiguration: Sendable, Equatable {
             let maxPages = try reader.integer("max_pages")
             if let maxPages, maxPages < 1 {
                 throw ConfigurationError(line: table.entries["max_pages"]!.line, message: "max_pages must be at least 1")
+            }
+            for key in ["from", "to"] {
+                if let text = try reader.optionalString(key),
+                    DateExpression.resolve(text, today: LocalDate(year: 2000, month: 1, day: 1)!) == nil
+                {
+                    throw ConfigurationError(
+                        line: table.entries[key]!.line, message: "\(key) must be YYYY-MM-DD, today or +Nd; got \"\(text)\"")
+                }
+            }
+            if format == "bandsintown" {
+                for key in ["metro_areas", "venues"] where !(try reader.strings(key)).isEmpty {
+                    throw ConfigurationError(
+                        line: table.entries[key]!.line,
+                        message: "Bandsintown's API lists artists' events only; list artists, not \(key)")
+                }
             }
             sources.append(Source(
                 name: name, format: format, baseURL: baseURL, apiKeyEnvironmentVariable: keyVariable,

@@ -1,25 +1,34 @@
 import Foundation
 import Listings
 
-/// Crawls one configured source over HTTP with its API's own URL scheme and paging,
-/// applying each page as it arrives (one transaction per page, never a whole crawl in
-/// memory).
+/// Crawls one configured source over HTTP with its API's own URL scheme and paging (the
+/// ingester's ``CrawlScheme``), applying each page as it arrives: one transaction per
+/// page, never a whole crawl in memory.
 ///
-/// Songkick (`songkick-json`, `songkick-xml`): `{base}/metro_areas/{id}/calendar.json`,
-/// `{base}/artists/{id}/calendar.json`, `{base}/venues/{id}/calendar.json`, with
-/// `apikey`, `page` and `per_page` (≤ 50); page 1's `totalEntries` says how many pages
-/// follow. Artist names (not ids) are looked up with `{base}/search/artists.json?query=`.
-/// Other formats' URL schemes are not crawled yet.
+/// - **Unchanged pages** are asked for conditionally (`If-None-Match`,
+///   `If-Modified-Since`) and, when served anyway, recognized by their content hash.
+/// - **Resuming.** Each page remembers the run that fetched it. A run that resumes a
+///   killed one (`resuming`) does not fetch again the pages the killed run finished.
+/// - **Listing lifecycle.** When every page of a listing was crawled, the event records it
+///   showed are reported to the store (``CrawlStateStore/completeListing(source:scope:eventSourceIDs:today:)``),
+///   which unlists upcoming events that every source stopped listing.
 public struct SourceCrawler: Sendable {
     public let source: SourcesConfiguration.Source
     public let apiKey: String?
     public let fetcher: HTTPFetcher
     public let ingestion: FileIngestion
     public let state: any CrawlStateStore
+    /// Today where the operator is: the default window starts here, and past events are
+    /// never unlisted.
+    public var today: LocalDate
+    /// The run doing the crawl, recorded with each page.
+    public var runID: Int64?
+    /// A killed run whose finished pages are not fetched again.
+    public var resuming: Int64?
 
     public init(
         source: SourcesConfiguration.Source, apiKey: String?, fetcher: HTTPFetcher, ingestion: FileIngestion,
-        state: any CrawlStateStore
+        state: any CrawlStateStore, today: LocalDate, runID: Int64? = nil, resuming: Int64? = nil
     ) {
         self.source = source
         self.apiKey = apiKey
@@ -28,105 +37,186 @@ public struct SourceCrawler: Sendable {
         ingestion.format = source.format
         self.ingestion = ingestion
         self.state = state
+        self.today = today
+        self.runID = runID
+        self.resuming = resuming
     }
 
-    /// Formats whose API this crawler knows.
-    public static let crawlableFormats: Set<String> = ["songkick-json", "songkick-xml"]
+    /// Formats whose API Encore can crawl.
+    public static func crawlableFormats(in registry: IngesterRegistry = .standard) -> [String] {
+        registry.ingesters.filter { $0.crawlScheme != nil }.map(\.format)
+    }
+
+    /// The source's date window: its `from`/`to`, else today to a year from now.
+    public var window: DateWindow {
+        let from = source.from.flatMap { DateExpression.resolve($0, today: today) } ?? today
+        let to = source.to.flatMap { DateExpression.resolve($0, today: today) } ?? from.adding(days: 365)
+        return DateWindow(from: from, to: to) ?? DateWindow(from: from, to: from)!
+    }
 
     public func crawl(into sink: any ListingSink, log: @Sendable (String) -> Void = { _ in }) async -> SourceRunSummary {
         var summary = SourceRunSummary(name: source.name)
-        guard Self.crawlableFormats.contains(source.format) else {
-            summary.errors.append("crawling \(source.format) over HTTP is not supported yet")
+        guard let scheme = ingestion.registry.ingester(named: source.format)?.crawlScheme else {
+            summary.errors.append("\(source.format) is read from files only; it has no API to crawl")
             summary.pagesFailed += 1
             return summary
         }
-        var calendars: [String] = source.metroAreas.map { "metro_areas/\($0)/calendar" }
-        calendars += source.venues.map { "venues/\($0)/calendar" }
-        for artist in source.artists {
-            if artist.allSatisfy(\.isNumber) {
-                calendars.append("artists/\(artist)/calendar")
-            } else if let id = await artistID(named: artist, summary: &summary, sink: sink) {
-                calendars.append("artists/\(id)/calendar")
+        let pageSize = min(source.pageSize ?? scheme.defaultPageSize, scheme.maximumPageSize)
+        let counter = LookupCounter()
+        let (requests, errors) = await scheme.listings(for: source, window: window) { request in
+            await counter.add(1)
+            let url = keyed(scheme.url(for: request, page: 1, pageSize: pageSize, base: source.baseURL), scheme)
+            guard case .fetched(let data, _) = await fetcher.fetch(url, requestsPerSecond: source.requestsPerSecond) else {
+                return nil
             }
+            return ingestion.ingestPage(data: data, locator: fetcher.redacted(url.absoluteString), into: sink).page
         }
-        for calendar in calendars {
-            await crawlCalendar(calendar, into: sink, summary: &summary, log: log)
+        summary.requests += await counter.count
+        summary.errors += errors
+        summary.pagesFailed += errors.count
+        for error in errors { log("error: \(source.name): \(error)") }
+
+        // Scopes in the order first met; narrower windows of one scope add to it.
+        var order: [String] = []
+        var scopes: [String: (complete: Bool, listsEvents: Bool, ids: Set<String>)] = [:]
+        var queue = requests[...]
+        while let request = queue.popFirst() {
+            let result = await crawlListing(request, scheme: scheme, pageSize: pageSize, into: sink, summary: &summary, log: log)
+            if scopes[request.scope] == nil {
+                order.append(request.scope)
+                scopes[request.scope] = (true, request.listsEvents, [])
+            }
+            scopes[request.scope]!.complete = scopes[request.scope]!.complete && result.complete
+            scopes[request.scope]!.ids.formUnion(result.eventIDs)
+            if let narrower = result.narrower { queue = narrower[...] + queue }
+        }
+        for scope in order {
+            guard let entry = scopes[scope], entry.complete, entry.listsEvents else { continue }
+            do {
+                let outcome = try state.completeListing(
+                    source: ingestion.registry.ingester(named: source.format)?.source ?? source.name, scope: scope,
+                    eventSourceIDs: entry.ids, today: today)
+                summary.eventsUnlisted += outcome.unlisted
+            } catch {
+                summary.errors.append("\(scope): could not record the listing: \(error)")
+            }
         }
         return summary
     }
 
-    private var fileExtension: String { source.format.hasSuffix("xml") ? "xml" : "json" }
-    private var pageSize: Int { min(source.pageSize ?? 50, 50) }
-
-    func url(_ path: String, _ query: [(String, String)]) -> URL {
-        var components = URLComponents(url: source.baseURL.appendingPathComponent("\(path).\(fileExtension)"), resolvingAgainstBaseURL: false)!
-        var items = query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        if let apiKey { items.insert(URLQueryItem(name: "apikey", value: apiKey), at: 0) }
-        components.queryItems = items
-        return components.url!
+    private struct ListingResult {
+        var complete = true
+        var eventIDs: Set<String> = []
+        var narrower: [ListingRequest]?
     }
 
-    private func crawlCalendar(
-        _ path: String, into sink: any ListingSink, summary: inout SourceRunSummary, log: @Sendable (String) -> Void
-    ) async {
+    private func keyed(_ url: URL, _ scheme: any CrawlScheme) -> URL {
+        guard let apiKey, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        let key = URLQueryItem(name: scheme.keyParameter, value: apiKey.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed))
+        components.percentEncodedQueryItems = [key] + (components.percentEncodedQueryItems ?? [])
+        return components.url ?? url
+    }
+
+    private func crawlListing(
+        _ request: ListingRequest, scheme: any CrawlScheme, pageSize: Int, into sink: any ListingSink,
+        summary: inout SourceRunSummary, log: @Sendable (String) -> Void
+    ) async -> ListingResult {
+        var result = ListingResult()
         var page = 1
         var pages = 1
         while page <= pages {
-            let pageURL = url(path, [("page", String(page)), ("per_page", String(pageSize))])
+            defer { page += 1 }
+            let pageURL = keyed(scheme.url(for: request, page: page, pageSize: pageSize, base: source.baseURL), scheme)
             let key = fetcher.redacted(pageURL.absoluteString)
             let known = try? state.crawlState(for: key)
+            if let resuming, let known, known.runID == resuming, let ids = known.eventIDs {
+                // Finished by the run this one resumes.
+                summary.pagesUnchanged += 1
+                result.eventIDs.formUnion(ids)
+                if page == 1, let total = known.totalPages { pages = total }
+                var carried = known
+                carried.runID = runID
+                try? state.saveCrawlState(carried, for: key)
+                continue
+            }
             summary.requests += 1
-            switch await fetcher.fetch(pageURL, requestsPerSecond: source.requestsPerSecond,
-                                       validators: known.map { CacheValidators(etag: $0.etag, lastModified: $0.lastModified) }) {
+            switch await fetcher.fetch(
+                pageURL, requestsPerSecond: source.requestsPerSecond,
+                validators: known.map { CacheValidators(etag: $0.etag, lastModified: $0.lastModified) })
+            {
             case .notModified:
                 summary.pagesUnchanged += 1
+                if let ids = known?.eventIDs { result.eventIDs.formUnion(ids) } else { result.complete = false }
                 if page == 1, let total = known?.totalPages { pages = total }
+                if var carried = known {
+                    carried.runID = runID
+                    try? state.saveCrawlState(carried, for: key)
+                }
             case .failed(let failure):
                 summary.pagesFailed += 1
                 summary.errors.append(failure.description)
+                result.complete = false
                 log("error: \(failure)")
-                // Without page 1 the number of pages is unknown; later pages still count.
+            // Without page 1 the number of pages is unknown; the listing is incomplete.
             case .fetched(let data, let validators):
-                let (result, parsed) = ingestion.ingestPage(data: data, locator: key, into: sink)
-                switch result {
+                let (outcome, parsed) = ingestion.ingestPage(data: data, locator: key, into: sink)
+                switch outcome {
                 case .success(let outcome):
-                    if outcome.skippedAsUnchanged { summary.pagesUnchanged += 1 } else { summary.pagesFetched += 1 }
-                    summary.eventsNew += outcome.eventsNew
-                    summary.eventsMerged += outcome.eventsMerged
-                    summary.eventsUpdated += outcome.eventsUpdated
-                    summary.eventsUnchanged += outcome.eventsUnchanged
-                    if page == 1, let paging = parsed?.paging, let total = paging.totalEntries {
-                        let perPage = max(1, paging.perPage ?? pageSize)
-                        pages = max(1, (total + perPage - 1) / perPage)
-                        if let limit = source.maxPages { pages = min(pages, limit) }
+                    summary.record(outcome)
+                    let ids = parsed?.events.map(\.sourceID) ?? []
+                    result.eventIDs.formUnion(ids)
+                    if page == 1, request.paged, let parsed {
+                        if let narrower = scheme.narrower(request, firstPage: parsed, pageSize: pageSize) {
+                            log("\(source.name): \(request.scope) holds more than the API pages through; splitting its dates")
+                            result.narrower = narrower
+                            return result
+                        }
+                        let count = scheme.pageCount(firstPage: parsed, pageSize: pageSize)
+                        pages = count.pages
+                        if !count.reachesEveryPage { result.complete = false }
+                        if let limit = source.maxPages, pages > limit {
+                            pages = limit
+                            result.complete = false
+                        }
                     }
                     try? state.saveCrawlState(
-                        CrawlPageState(etag: validators.etag, lastModified: validators.lastModified, totalPages: page == 1 ? pages : nil),
+                        CrawlPageState(
+                            etag: validators.etag, lastModified: validators.lastModified, totalPages: page == 1 ? pages : nil,
+                            eventIDs: ids, runID: runID),
                         for: key)
                 case .failure(let error):
                     summary.pagesFailed += 1
+                    result.complete = false
                     summary.errors.append(fetcher.redacted(error.description))
                     log("error: \(fetcher.redacted(error.description))")
                 }
             }
-            page += 1
         }
+        return result
     }
+}
 
-    /// The source's id for an artist name: the first result of an artist search, whose
-    /// artists are ingested too.
-    private func artistID(named name: String, summary: inout SourceRunSummary, sink: any ListingSink) async -> String? {
-        let searchURL = url("search/artists", [("query", name)])
-        summary.requests += 1
-        guard case .fetched(let data, _) = await fetcher.fetch(searchURL, requestsPerSecond: source.requestsPerSecond) else {
-            summary.errors.append("artist search for \"\(name)\" failed")
-            return nil
+/// Counts lookups made from a `@Sendable` closure.
+private actor LookupCounter {
+    var count = 0
+    func add(_ value: Int) { count += value }
+}
+
+/// `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd` (days from today) or `-Nd`: dates as fans
+/// type them (`--from`) and configuration windows are written.
+public enum DateExpression {
+    public static func resolve(_ text: String, today: LocalDate) -> LocalDate? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch trimmed {
+        case "today": return today
+        case "tomorrow": return today.adding(days: 1)
+        default: break
         }
-        let (_, page) = ingestion.ingestPage(data: data, locator: fetcher.redacted(searchURL.absoluteString), into: sink)
-        guard let id = page?.artists.first?.sourceID else {
-            summary.errors.append("no artist called \"\(name)\" at \(source.name)")
-            return nil
+        if let first = trimmed.first, first == "+" || first == "-", trimmed.hasSuffix("d"),
+            let days = Int(trimmed.dropFirst().dropLast()), days <= 36_500
+        {
+            return today.adding(days: first == "+" ? days : -days)
         }
-        return id
+        return LocalDate(iso: trimmed)
     }
 }

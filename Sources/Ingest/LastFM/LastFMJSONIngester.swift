@@ -14,6 +14,7 @@ import Listings
 public struct LastFMJSONIngester: Ingester {
     public let format = "lastfm-json"
     public let source = "lastfm"
+    public var crawlScheme: (any CrawlScheme)? { LastFMCrawlScheme(json: true) }
 
     public init() {}
 

@@ -17,6 +17,7 @@ import Listings
 public struct LastFMXMLIngester: Ingester {
     public let format = "lastfm-xml"
     public let source = "lastfm"
+    public var crawlScheme: (any CrawlScheme)? { LastFMCrawlScheme(json: false) }
 
     public init() {}
 

@@ -11,6 +11,7 @@ import Listings
 public struct SongkickJSONIngester: Ingester {
     public let format = "songkick-json"
     public let source = "songkick"
+    public var crawlScheme: (any CrawlScheme)? { SongkickCrawlScheme(fileExtension: "json") }
 
     public init() {}
 

@@ -17,6 +17,7 @@ import Listings
 public struct SongkickXMLIngester: Ingester {
     public let format = "songkick-xml"
     public let source = "songkick"
+    public var crawlScheme: (any CrawlScheme)? { SongkickCrawlScheme(fileExtension: "xml") }
 
     public init() {}
 

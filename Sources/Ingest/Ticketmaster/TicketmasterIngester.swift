@@ -25,6 +25,7 @@ import Listings
 public struct TicketmasterIngester: Ingester {
     public let format = "ticketmaster"
     public let source = "ticketmaster"
+    public var crawlScheme: (any CrawlScheme)? { TicketmasterCrawlScheme() }
 
     public init() {}
 
