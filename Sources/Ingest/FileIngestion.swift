@@ -30,55 +30,89 @@ public struct FileIngestion: Sendable {
     }
 
     /// Ingests every page under `paths` into `sink`.
+    ///
+    /// Pages are read and parsed on a second thread a few pages ahead of the one being
+    /// applied (parsing and the catalog's writes then use both cores); pages are still
+    /// applied one at a time, in path order, and at most ``readAhead`` parsed pages wait
+    /// in memory.
     /// - Parameter progress: called after each page with the page's locator and result.
     public func ingest(
         paths: [String], into sink: any ListingSink,
         progress: (String, Result<PageOutcome, IngestError>) -> Void = { _, _ in }
     ) -> IngestSummary {
         var summary = IngestSummary()
+        var files: [String] = []
         for path in paths {
-            let files: [String]
             do {
-                files = try Self.listingFiles(at: path)
+                files += try Self.listingFiles(at: path)
             } catch {
                 summary.record(error)
                 progress(path, .failure(error))
-                continue
             }
-            for file in files {
-                let result = ingestFile(file, into: sink)
-                switch result {
-                case .success(let outcome): summary.record(outcome)
-                case .failure(let error): summary.record(error)
-                }
-                progress(file, result)
+        }
+        let buffer = PreparedPageBuffer(capacity: Self.readAhead)
+        let queued = files
+        let reader = Thread { [self] in
+            for file in queued {
+                guard buffer.put(prepare(file: file, checkingAgainst: sink)) else { return }
             }
+        }
+        reader.stackSize = 1 << 22
+        reader.start()
+        defer { buffer.cancel() }
+        for file in files {
+            guard let prepared = buffer.take() else { break }
+            let result = apply(prepared, into: sink)
+            switch result {
+            case .success(let outcome): summary.record(outcome)
+            case .failure(let error): summary.record(error)
+            }
+            progress(file, result)
         }
         return summary
     }
 
+    /// Parsed pages that may wait for the catalog.
+    public static let readAhead = 4
+
     /// Reads, parses and applies one file.
     public func ingestFile(_ file: String, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            return .failure(IngestError(locator: file, reason: .unreadable(error.localizedDescription)))
-        }
-        return ingest(data: data, locator: file, into: sink)
+        apply(prepare(file: file, checkingAgainst: sink), into: sink)
     }
 
     /// Parses and applies one page of bytes that came from `locator`.
     public func ingest(data: Data, locator: String, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
+        apply(prepare(data: data, locator: locator, checkingAgainst: sink), into: sink)
+    }
+
+    /// A page made ready for the catalog: parsed and enriched, or known to be already
+    /// applied, or failed.
+    enum PreparedPage: Sendable {
+        case page(ListingPage, hash: String, format: String)
+        case alreadyApplied
+        case failed(IngestError)
+    }
+
+    func prepare(file: String, checkingAgainst sink: any ListingSink) -> PreparedPage {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            return .failed(IngestError(locator: file, reason: .unreadable(error.localizedDescription)))
+        }
+        return prepare(data: data, locator: file, checkingAgainst: sink)
+    }
+
+    func prepare(data: Data, locator: String, checkingAgainst sink: any ListingSink) -> PreparedPage {
         let ingester: any Ingester
         if let format {
             guard let named = registry.ingester(named: format) else {
-                return .failure(IngestError(locator: locator, reason: .unrecognizedFormat))
+                return .failed(IngestError(locator: locator, reason: .unrecognizedFormat))
             }
             ingester = named
         } else {
             guard let detected = registry.detect(ContentSample(data)) else {
-                return .failure(IngestError(locator: locator, reason: .unrecognizedFormat))
+                return .failed(IngestError(locator: locator, reason: .unrecognizedFormat))
             }
             ingester = detected
         }
@@ -87,19 +121,37 @@ public struct FileIngestion: Sendable {
         hasher.combine(similarToArtist)
         let pageHash = hasher.hexDigest
         do {
-            if try sink.hasApplied(pageHash: pageHash, format: ingester.format) {
-                return .success(PageOutcome(skippedAsUnchanged: true))
-            }
+            if try sink.hasApplied(pageHash: pageHash, format: ingester.format) { return .alreadyApplied }
             let context = PageContext(locator: locator, similarToArtist: similarToArtist)
             var page = try ingester.parse(data, context: context)
             if let enrichment { page = enrichment.enrich(page) }
-            var outcome = try sink.apply(page, pageHash: pageHash, format: ingester.format)
-            outcome.recordsSkipped = page.skipped
-            return .success(outcome)
+            return .page(page, hash: pageHash, format: ingester.format)
         } catch let error as IngestError {
-            return .failure(error)
+            return .failed(error)
         } catch {
-            return .failure(IngestError(locator: locator, reason: .catalogFailure(String(describing: error))))
+            return .failed(IngestError(locator: locator, reason: .catalogFailure(String(describing: error))))
+        }
+    }
+
+    func apply(_ prepared: PreparedPage, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
+        switch prepared {
+        case .failed(let error):
+            return .failure(error)
+        case .alreadyApplied:
+            return .success(PageOutcome(skippedAsUnchanged: true))
+        case .page(let page, let hash, let format):
+            do {
+                // Checked again: an identical page earlier in the same run may have landed
+                // after this one was read.
+                if try sink.hasApplied(pageHash: hash, format: format) { return .success(PageOutcome(skippedAsUnchanged: true)) }
+                var outcome = try sink.apply(page, pageHash: hash, format: format)
+                outcome.recordsSkipped = page.skipped
+                return .success(outcome)
+            } catch let error as IngestError {
+                return .failure(error)
+            } catch {
+                return .failure(IngestError(locator: page.locator, reason: .catalogFailure(String(describing: error))))
+            }
         }
     }
 
@@ -157,5 +209,45 @@ public struct FileIngestion: Sendable {
             }
         }
         return files.sorted()
+    }
+}
+
+/// A bounded hand-over of prepared pages from the reading thread to the applying one.
+private final class PreparedPageBuffer: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pages: [FileIngestion.PreparedPage] = []
+    private var cancelled = false
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Waits for room; false when the consumer has gone.
+    func put(_ page: FileIngestion.PreparedPage) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while pages.count >= capacity && !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        pages.append(page)
+        condition.broadcast()
+        return true
+    }
+
+    /// Waits for the next page; nil when cancelled.
+    func take() -> FileIngestion.PreparedPage? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pages.isEmpty && !cancelled { condition.wait() }
+        guard !pages.isEmpty else { return nil }
+        condition.broadcast()
+        return pages.removeFirst()
+    }
+
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
     }
 }
