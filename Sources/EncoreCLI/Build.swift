@@ -4,6 +4,12 @@ import Feeds
 import Foundation
 import Listings
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The catalog is what the feeds read; the conformance lives here, where both are seen.
 extension CatalogDatabase: FeedSource {}
 
@@ -18,12 +24,14 @@ extension Encore {
                 """)
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var reporting: ReportingOptions
 
         @Option(help: ArgumentHelp("Where to write the feeds.", valueName: "dir"))
         var out = "feeds"
 
         func run() throws {
-            let report = try FeedBuild.run(catalog: try global.openCatalog(), today: global.currentDate, out: out)
+            let report = try FeedBuild.run(
+                catalog: try global.openCatalog(), today: global.currentDate, out: out, reporting: reporting)
             Output.line(FeedBuild.summary(report, out: out))
         }
     }
@@ -31,11 +39,26 @@ extension Encore {
 
 /// The build step shared by `build` and `refresh`.
 enum FeedBuild {
-    static func run(catalog: CatalogDatabase, today: LocalDate, out: String) throws -> FeedBuildReport {
+    /// On a terminal (unless `--quiet`), a progress line names the part being rendered,
+    /// the files so far and the files per second.
+    static func run(catalog: CatalogDatabase, today: LocalDate, out: String, reporting: ReportingOptions) throws
+        -> FeedBuildReport
+    {
         let now = UTCInstant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
-        let tree = try FeedBuilder(source: catalog, today: today, generatedAt: now).build()
+        let showsProgress = !reporting.quiet && reporting.logFormat == .text && isatty(STDERR_FILENO) == 1
+        let started = Date()
+        func show(_ text: String) {
+            if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K  building feeds: \(text)".utf8)) }
+        }
+        let tree = try FeedBuilder(source: catalog, today: today, generatedAt: now).build { part, files in
+            let rate = Double(files) / max(Date().timeIntervalSince(started), 0.001)
+            show("\(part) (\(files) files, \(Int(rate)) files/s)")
+        }
+        show("writing \(tree.count) files")
         // The repository's feeds/ keeps its committed JSON Schemas across builds.
-        return try FeedTreeWriter(outputDirectory: URL(fileURLWithPath: out), preserving: ["schema"]).write(tree)
+        let report = try FeedTreeWriter(outputDirectory: URL(fileURLWithPath: out), preserving: ["schema"]).write(tree)
+        if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        return report
     }
 
     static func summary(_ report: FeedBuildReport, out: String) -> String {

@@ -61,7 +61,7 @@ extension Encore {
                 succeeded = summary.succeeded
             }
             if !noBuild {
-                let report = try FeedBuild.run(catalog: catalog, today: global.currentDate, out: out)
+                let report = try FeedBuild.run(catalog: catalog, today: global.currentDate, out: out, reporting: reporting)
                 Output.line(FeedBuild.summary(report, out: out))
             }
             if !succeeded { throw ReportedFailure() }

@@ -35,14 +35,23 @@ public struct FeedBuilder {
         self.generatedAt = generatedAt
     }
 
-    public func build() throws -> FeedTree {
+    /// Renders every feed.
+    /// - Parameter progress: called before each part (`metro areas`, `band pages`, ...)
+    ///   with the number of files rendered so far, for a progress line.
+    public func build(progress: (_ part: String, _ filesSoFar: Int) -> Void = { _, _ in }) throws -> FeedTree {
         var tree = FeedTree()
         let slugs = try artistSlugs()
+        progress("metro areas", tree.count)
         try addMetros(to: &tree)
+        progress("band pages", tree.count)
         try addArtists(to: &tree, slugs: slugs)
+        progress("venue pages", tree.count)
         try addVenues(to: &tree)
+        progress("concert pages", tree.count)
         try addEvents(to: &tree)
+        progress("fans' lists", tree.count)
         try addUsers(to: &tree)
+        progress("search index", tree.count)
         try addSearch(to: &tree, slugs: slugs)
         try addIndex(to: &tree)
         return tree

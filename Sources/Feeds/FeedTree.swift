@@ -63,6 +63,9 @@ public struct FeedTree: Sendable {
 
     public init() {}
 
+    /// Files in the tree.
+    public var count: Int { files.count }
+
     /// Adds a file.
     /// - Throws: ``UnsafeFeedPath`` for absolute paths, `..`, empty components, backslashes
     ///   or NUL: no name from a listing can write outside the output directory.
