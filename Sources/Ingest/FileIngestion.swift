@@ -166,20 +166,14 @@ public struct FileIngestion: Sendable {
         var hasher = ContentHasher()
         data.withUnsafeBytes { hasher.combine(buffer: $0) }
         let pageHash = hasher.hexDigest
+        let page: ListingPage
         do {
-            var page = try ingester.parse(data, context: PageContext(locator: locator, similarToArtist: similarToArtist))
-            if let enrichment { page = enrichment.enrich(page) }
-            if try sink.hasApplied(pageHash: pageHash, format: format) {
-                return (.success(PageOutcome(skippedAsUnchanged: true)), page)
-            }
-            var outcome = try sink.apply(page, pageHash: pageHash, format: format)
-            outcome.recordsSkipped = page.skipped
-            return (.success(outcome), page)
-        } catch let error as IngestError {
-            return (.failure(error), nil)
+            page = try ingester.parse(data, context: PageContext(locator: locator, similarToArtist: similarToArtist))
         } catch {
-            return (.failure(IngestError(locator: locator, reason: .catalogFailure(String(describing: error)))), nil)
+            return (.failure(error), nil)
         }
+        let enriched = enrichment.map { $0.enrich(page) } ?? page
+        return (apply(.page(enriched, hash: pageHash, format: format), into: sink), enriched)
     }
 
     /// The files to read for one command-line path: the file itself, or every listing

@@ -46,9 +46,4 @@ struct ListingValues {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }
-
-    /// "Justin Timberlake, Chris Stapleton at T-Mobile Arena" when the source gives no title.
-    static func title(lineup: [PerformanceListing], venue: VenueListing?) -> String {
-        LastFMNormalizer.title(lineup: lineup, venue: venue)
-    }
 }

@@ -127,7 +127,7 @@ struct BandsintownNormalizer {
 
         return EventListing(
             sourceID: id,
-            title: ListingValues.clean(event.title) ?? ListingValues.title(lineup: lineup, venue: venue),
+            title: ListingValues.clean(event.title) ?? LastFMNormalizer.title(lineup: lineup, venue: venue),
             kind: festival ? .festival : .concert,
             start: EventStart(localDate: start.date, localTime: time),
             endDate: endDate,

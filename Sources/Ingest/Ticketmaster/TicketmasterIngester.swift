@@ -185,7 +185,7 @@ struct TicketmasterNormalizer {
         page.events.append(
             EventListing(
                 sourceID: id,
-                title: ListingValues.clean(event.name) ?? ListingValues.title(lineup: lineup, venue: venue),
+                title: ListingValues.clean(event.name) ?? LastFMNormalizer.title(lineup: lineup, venue: venue),
                 kind: festival ? .festival : .concert,
                 status: status,
                 start: EventStart(localDate: date, localTime: time, timeZone: zone, utc: utc),
