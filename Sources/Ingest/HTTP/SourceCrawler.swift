@@ -56,7 +56,7 @@ public struct SourceCrawler: Sendable {
 
     public func crawl(into sink: any ListingSink, log: @Sendable (String) -> Void = { _ in }) async -> SourceRunSummary {
         var summary = SourceRunSummary(name: source.name)
-        guard let scheme = ingestion.registry.ingester(named: source.format)?.crawlScheme else {
+        guard let ingester = ingestion.registry.ingester(named: source.format), let scheme = ingester.crawlScheme else {
             summary.errors.append("\(source.format) is read from files only; it has no API to crawl")
             summary.pagesFailed += 1
             return summary
@@ -94,7 +94,7 @@ public struct SourceCrawler: Sendable {
             guard let entry = scopes[scope], entry.complete, entry.listsEvents else { continue }
             do {
                 let outcome = try state.completeListing(
-                    source: ingestion.registry.ingester(named: source.format)?.source ?? source.name, scope: scope,
+                    source: ingester.source, scope: scope,
                     eventSourceIDs: entry.ids, today: today)
                 summary.eventsUnlisted += outcome.unlisted
             } catch {
