@@ -70,6 +70,9 @@ struct PageApplier {
     let source: String
     let timestamp: String
     var resolved: [EntityKind: [String: Int64]] = [:]
+    /// Unchanged records seen on this page; their `last_seen` moves in one statement at
+    /// the end (an artist named on many bills would otherwise be touched once a bill).
+    var touched = Set<Int64>()
 
     init(db: Database, source: String, timestamp: String) {
         self.db = db
@@ -93,6 +96,7 @@ struct PageApplier {
             }
         }
         if let similar = page.similarArtists { try replaceSimilarArtists(similar) }
+        try touchSeenRecords()
         return outcome
     }
 
@@ -126,9 +130,15 @@ struct PageApplier {
             ])
     }
 
-    func touchRecord(_ existing: Existing) throws {
-        try db.cachedStatement(sql: "UPDATE source_record SET last_seen = ? WHERE id = ?")
-            .execute(arguments: [timestamp, existing.recordID])
+    mutating func touchRecord(_ existing: Existing) {
+        touched.insert(existing.recordID)
+    }
+
+    private func touchSeenRecords() throws {
+        guard !touched.isEmpty else { return }
+        let ids = "[" + touched.sorted().map(String.init).joined(separator: ",") + "]"
+        try db.cachedStatement(sql: "UPDATE source_record SET last_seen = ? WHERE id IN (SELECT value FROM json_each(?))")
+            .execute(arguments: [timestamp, ids])
     }
 
     func updateRecord(_ existing: Existing, url: String?, hash: String, payload: String?) throws {
@@ -182,7 +192,7 @@ struct PageApplier {
         if let existing = try existingRecord(.metroArea, metro.sourceID, source: recordSource) {
             id = existing.entityID
             if existing.contentHash == hash {
-                try touchRecord(existing)
+                touchRecord(existing)
             } else {
                 try db.cachedStatement(sql: """
                     UPDATE metro_area SET name = ?, country = COALESCE(?, country), region = COALESCE(?, region),

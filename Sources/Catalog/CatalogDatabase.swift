@@ -31,6 +31,9 @@ public struct CatalogDatabase: Sendable {
             // Readers keep working while a writer holds the lock; writers wait a while
             // for one another instead of failing at once.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Ingest looks records up all over the catalog's indexes; SQLite's default
+            // 2 MB page cache makes most of those lookups system calls.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
         }
         configuration.busyMode = .timeout(10)
         let directory = (path as NSString).deletingLastPathComponent
@@ -57,3 +60,4 @@ public struct CatalogDatabase: Sendable {
         UTCInstant(secondsSinceEpoch: Int64(date.timeIntervalSince1970.rounded(.down))).description
     }
 }
+

@@ -21,7 +21,7 @@ extension PageApplier {
         if let existing = try existingRecord(.artist, artist.sourceID) {
             id = existing.entityID
             if existing.contentHash == hash {
-                try touchRecord(existing)
+                touchRecord(existing)
             } else {
                 if let old = try existing.payload.map({ try SnapshotCoding.decode(ArtistSnapshot.self, from: $0) }) {
                     snapshot = snapshot.filling(from: old)

@@ -12,7 +12,7 @@ extension PageApplier {
             let acts = try actKeys(existing.entityID)
             for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: acts) }
             if existing.contentHash == hash {
-                try touchRecord(existing)
+                touchRecord(existing)
                 return .unchanged
             }
             let payload = EventSnapshot(event, venueID: venueID).payload

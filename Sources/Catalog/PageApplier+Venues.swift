@@ -13,7 +13,7 @@ extension PageApplier {
         if let existing = try existingRecord(.venue, venue.sourceID) {
             id = existing.entityID
             if existing.contentHash == hash {
-                try touchRecord(existing)
+                touchRecord(existing)
             } else {
                 if let old = try existing.payload.map({ try SnapshotCoding.decode(VenueSnapshot.self, from: $0) }) {
                     snapshot = snapshot.filling(from: old)

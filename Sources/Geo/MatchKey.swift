@@ -6,10 +6,16 @@
 /// venue).
 public enum MatchKey {
     public static func of(_ name: String) -> String {
-        var folded = Substring(NameFolding.fold(name))
-        if folded.hasPrefix("the ") { folded = folded.dropFirst(4) }
-        return String(folded.filter { $0 != " " })
+        keys.value(for: name) {
+            var folded = Substring(NameFolding.fold(name)).unicodeScalars
+            if folded.starts(with: "the ".unicodeScalars) { folded = folded.dropFirst(4) }
+            var key = String.UnicodeScalarView()
+            key.append(contentsOf: folded.lazy.filter { $0 != " " })
+            return String(key)
+        }
     }
+
+    private static let keys = MemoCache<String, String>()
 
     /// The folded words of a name, without a leading "the".
     public static func words(_ name: String) -> Set<String> {

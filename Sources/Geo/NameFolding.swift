@@ -5,6 +5,13 @@ import Foundation
 public enum NameFolding {
     public static func fold(_ name: String) -> String {
         if let ascii = foldASCII(name) { return ascii }
+        // Foundation's folding costs tens of microseconds a name; names repeat.
+        return foldedNames.value(for: name) { foldUnicode(name) }
+    }
+
+    private static let foldedNames = MemoCache<String, String>()
+
+    private static func foldUnicode(_ name: String) -> String {
         let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var result = ""
         result.reserveCapacity(folded.utf8.count)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Geo
 import Listings
 
@@ -18,7 +17,7 @@ public struct GeoEnrichment: Sendable {
     public let gazetteer: Gazetteer
     /// Name lookups scan the gazetteer; the same few metro areas and cities recur on
     /// every page of a crawl, so their answers are kept for the life of the enrichment.
-    private let cityByName = Cache<String, City?>()
+    private let cityByName = MemoCache<String, City?>()
 
     public init(gazetteer: Gazetteer) {
         self.gazetteer = gazetteer
@@ -111,17 +110,5 @@ public struct GeoEnrichment: Sendable {
         PlaceLink(
             geonameID: city.geonameID, name: city.name, countryCode: city.countryCode, coordinate: city.coordinate,
             timeZone: city.timeZone)
-    }
-}
-
-/// A small thread-safe memo table.
-final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let storage = Mutex<[Key: Value]>([:])
-
-    func value(for key: Key, compute: () -> Value) -> Value {
-        if let cached = storage.withLock({ $0[key] }) { return cached }
-        let value = compute()
-        storage.withLock { $0[key] = value }
-        return value
     }
 }
