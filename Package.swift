@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "encore-sample", dependencies: ["SampleWorld"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "encore-bench",
-            dependencies: ["Catalog", "Geo", "Listings"],
+            dependencies: ["Catalog", "Geo", "Listings", "SampleWorld"],
             path: "Benchmarks/EncoreBenchmarks",
             swiftSettings: swiftSettings),
         .testTarget(

@@ -10,6 +10,9 @@ struct Options {
     var events = 200_000
     var check = false
     var keep = false
+    /// Benchmarks to run; all when empty.
+    var only: Set<String> = []
+    static let parts: Set<String> = ["ingest", "geo", "formats", "feeds", "refresh"]
 
     init(_ arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -22,8 +25,20 @@ struct Options {
                 events = value
             case "--check": check = true
             case "--keep": keep = true
+            case "--only":
+                guard let value = iterator.next() else { throw BenchmarkError("--only takes a list of parts") }
+                only = Set(value.split(separator: ",").map(String.init))
+                guard only.isSubset(of: Self.parts) else {
+                    throw BenchmarkError("--only takes \(Self.parts.sorted().joined(separator: ", "))")
+                }
             case "-h", "--help":
-                print("usage: encore-bench [--events N] [--check] [--keep]")
+                print("""
+                    usage: encore-bench [--events N] [--only PART,...] [--check] [--keep]
+                      --events N      corpus size (default 200000; the refresh benchmark uses at most 100000)
+                      --only PARTS    some of: ingest, geo, formats, feeds, refresh (geo and feeds need ingest)
+                      --check         exit 1 when a target is missed
+                      --keep          keep the generated corpora and catalogs
+                    """)
                 exit(0)
             default: throw BenchmarkError("unknown argument \(argument); see --help")
             }
@@ -36,7 +51,7 @@ struct Report {
 
     mutating func figure(_ name: String, _ value: String, target: String, met: Bool) {
         let mark = met ? "ok  " : "MISS"
-        print("  \(mark) \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(value.padding(toLength: 18, withPad: " ", startingAt: 0)) target \(target)")
+        print("  \(mark) \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(value.padding(toLength: 28, withPad: " ", startingAt: 0)) target \(target)")
         if !met { missed.append(name) }
     }
 }
@@ -54,15 +69,39 @@ func runBenchmarks() throws -> Int32 {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("encore-bench-\(getpid())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { if !options.keep { try? FileManager.default.removeItem(at: work) } }
-    let corpus = work.appendingPathComponent("corpus").path
-    let database = work.appendingPathComponent("bench.sqlite").path
 
     print("Encore benchmarks: \(options.events) events, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    var report = Report()
+    func runs(_ part: String) -> Bool { options.only.isEmpty || options.only.contains(part) }
+    if runs("ingest") || runs("geo") || runs("feeds") { try runIngestBenchmarks(options, encore: encore, sample: sample, work: work, report: &report) }
+    if runs("formats") {
+        print("Formats (whole `encore ingest` processes, same world):")
+        try FormatBenchmark.run(events: options.events, encore: encore, sample: sample, work: work, report: &report)
+    }
+    if runs("refresh") {
+        print("Scheduled refresh over HTTP (whole `encore refresh --config` processes):")
+        try RefreshBenchmark.run(
+            events: min(options.events, 100_000), encore: encore, sample: sample, work: work, report: &report)
+    }
+
+    if report.missed.isEmpty {
+        print("All targets met.")
+        return 0
+    }
+    print("Missed: \(report.missed.joined(separator: ", "))")
+    return options.check ? 1 : 0
+}
+
+/// Songkick ingest of the generated corpus, then the geo queries and feed builds on the
+/// catalog it made.
+func runIngestBenchmarks(_ options: Options, encore: String, sample: String, work: URL, report: inout Report) throws {
+    let corpus = work.appendingPathComponent("corpus").path
+    let database = work.appendingPathComponent("bench.sqlite").path
+    func runs(_ part: String) -> Bool { options.only.isEmpty || options.only.contains(part) }
     let generation = try ChildProcess.run(sample, ["--events", String(options.events), "--out", corpus])
     guard generation.status == 0 else { throw BenchmarkError("encore-sample failed with status \(generation.status)") }
     print(String(format: "  generated the corpus in %.1f s", generation.seconds))
 
-    var report = Report()
     print("Ingestion (songkick-json, whole `encore ingest` process):")
     let first = try ChildProcess.run(encore, ["ingest", "--db", database, corpus])
     guard first.status == 0 else { throw BenchmarkError("first ingest failed with status \(first.status)") }
@@ -82,21 +121,14 @@ func runBenchmarks() throws -> Int32 {
     let size = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
     print("  catalog size \(megabytes(size)); first ingest \(String(format: "%.2f", first.seconds)) s")
 
-    print("Geo queries (in process, release build):")
-    try GeoBenchmark.run(database: database, encore: encore, report: &report)
-
-    print("Formats (whole `encore ingest` processes, same world):")
-    try FormatBenchmark.run(events: options.events, encore: encore, sample: sample, work: work, report: &report)
-
-    print("Static feeds (whole `encore build` process):")
-    try FeedBenchmark.run(database: database, encore: encore, corpus: corpus, work: work, report: &report)
-
-    if report.missed.isEmpty {
-        print("All targets met.")
-        return 0
+    if runs("geo") {
+        print("Geo queries (in process, release build):")
+        try GeoBenchmark.run(database: database, encore: encore, report: &report)
     }
-    print("Missed: \(report.missed.joined(separator: ", "))")
-    return options.check ? 1 : 0
+    if runs("feeds") {
+        print("Static feeds (whole `encore build` process):")
+        try FeedBenchmark.run(database: database, encore: encore, corpus: corpus, work: work, report: &report)
+    }
 }
 
 do {

@@ -55,33 +55,32 @@ extension CatalogDatabase: CrawlStateStore {
                 if let event = try Int64.fetchOne(entity, arguments: [source, id]) { events.insert(event) }
             }
             var outcome = ListingLifecycleOutcome()
+            // Statements prepared once: a listing holds thousands of events.
+            let state = try db.cachedStatement(sql: "SELECT COALESCE(end_date, local_date), unlisted_since FROM event WHERE id = ?")
+            // Gone when every record of the event was crawled in some listing and has been
+            // missing from all of its listings for two complete crawls.
+            let listed = try db.cachedStatement(sql: """
+                SELECT EXISTS (
+                    SELECT 1 FROM source_record r
+                    WHERE r.kind = 'event' AND r.entity_id = ?1
+                      AND NOT EXISTS (SELECT 1 FROM listing_membership m
+                                      WHERE m.source = r.source AND m.source_id = r.source_id AND m.missed_crawls >= 2)
+                    UNION ALL
+                    SELECT 1 FROM source_record r JOIN listing_membership m
+                        ON m.source = r.source AND m.source_id = r.source_id
+                    WHERE r.kind = 'event' AND r.entity_id = ?1 AND m.missed_crawls < 2)
+                """)
+            let mark = try db.cachedStatement(sql: "UPDATE event SET unlisted_since = ? WHERE id = ?")
             for event in events.sorted() {
-                guard let row = try Row.fetchOne(
-                    db, sql: "SELECT COALESCE(end_date, local_date), unlisted_since FROM event WHERE id = ?", arguments: [event])
-                else { continue }
-                // Gone when every record of the event was crawled in some listing and has
-                // been missing from all of its listings for two complete crawls.
-                let stillListed = try Bool.fetchOne(
-                    db,
-                    sql: """
-                        SELECT EXISTS (
-                            SELECT 1 FROM source_record r
-                            WHERE r.kind = 'event' AND r.entity_id = ?
-                              AND NOT EXISTS (SELECT 1 FROM listing_membership m
-                                              WHERE m.source = r.source AND m.source_id = r.source_id AND m.missed_crawls >= 2)
-                            UNION ALL
-                            SELECT 1 FROM source_record r JOIN listing_membership m
-                                ON m.source = r.source AND m.source_id = r.source_id
-                            WHERE r.kind = 'event' AND r.entity_id = ? AND m.missed_crawls < 2)
-                        """,
-                    arguments: [event, event]) ?? true
+                guard let row = try Row.fetchOne(state, arguments: [event]) else { continue }
+                let stillListed = try Bool.fetchOne(listed, arguments: [event]) ?? true
                 let lastDay: String = row[0]
                 let unlistedSince: String? = row[1]
                 if !stillListed, unlistedSince == nil, lastDay >= today.description {
-                    try db.execute(sql: "UPDATE event SET unlisted_since = ? WHERE id = ?", arguments: [timestamp, event])
+                    try mark.execute(arguments: [timestamp, event])
                     outcome.unlisted += 1
                 } else if stillListed, unlistedSince != nil {
-                    try db.execute(sql: "UPDATE event SET unlisted_since = NULL WHERE id = ?", arguments: [event])
+                    try mark.execute(arguments: [nil, event])
                     outcome.relisted += 1
                 }
             }

@@ -251,6 +251,14 @@ extension CatalogDatabase {
                 ALTER TABLE crawl_page ADD COLUMN run_id INTEGER;
                 """)
         }
+        migrator.registerMigration("v7: covering index for listing membership") { db in
+            // Without the missed-crawl count in the index, SQLite preferred the primary key
+            // and scanned a source's whole membership once per event of every crawl.
+            try db.execute(sql: """
+                DROP INDEX listing_membership_record;
+                CREATE INDEX listing_membership_record ON listing_membership(source, source_id, missed_crawls);
+                """)
+        }
         return migrator
     }
 }

@@ -7,7 +7,7 @@ import SampleWorld
 
 let usage = """
     usage: encore-sample [--events N] [--seed S] [--start YYYY-MM-DD] [--days D] [--per-page P]
-                         [--formats F,F,...] [--out DIR]
+                         [--formats F,F,...] [--out DIR] [--serve PORT]
       --events N          events to generate (default 1000)
       --seed S            random seed, an unsigned 64-bit integer (default 2026)
       --start YYYY-MM-DD  first day events may start (default 2026-11-01)
@@ -16,6 +16,9 @@ let usage = """
       --formats F,F,...   formats to write (default songkick-json), or "all":
                           \(SampleFormat.allCases.map(\.rawValue).joined(separator: ", "))
       --out DIR           output directory (default Fixtures/sample)
+      --serve PORT        then serve the Songkick and Last.fm pages written over HTTP on
+                          127.0.0.1:PORT with those APIs' URLs and paging (key: "sample-key"),
+                          and print an encore.toml that crawls them; stop with Ctrl-C
     Each format goes to its own folder under DIR (replaced). With any format besides
     Songkick's, DIR/labels.tsv says which records of which sources are the same concert.
     The same arguments always give byte-identical files.
@@ -34,6 +37,7 @@ func count(_ text: String, for flag: String, minimum: Int) -> Int {
 var configuration = SampleWorld.Configuration()
 var outputPath = "Fixtures/sample"
 var formats: Set<SampleFormat> = [.songkickJSON]
+var servePort: UInt16?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     if flag == "-h" || flag == "--help" {
@@ -52,6 +56,9 @@ while let flag = arguments.popFirst() {
     case "--days": configuration.days = count(value, for: flag, minimum: 1)
     case "--per-page": configuration.eventsPerPage = count(value, for: flag, minimum: 1)
     case "--out": outputPath = value
+    case "--serve":
+        guard let port = UInt16(value) else { fail("--serve needs a port number, got '\(value)'") }
+        servePort = port
     case "--formats":
         if value == "all" {
             formats = Set(SampleFormat.allCases)
@@ -90,6 +97,17 @@ do {
     }
     let elapsed = clock.now - started
     print("wrote \(total.files) files (\(total.bytes) bytes) to \(directory.path) in \(elapsed)")
+    if let servePort {
+        let server = try SampleAPIServer(corpus: directory, apiKey: "sample-key", port: servePort)
+        // Unbuffered from here: the process then serves until killed.
+        fflush(nil)
+        FileHandle.standardOutput.write(Data("""
+            serving on \(server.baseURL.absoluteString); export SONGKICK_API_KEY=sample-key LASTFM_API_KEY=sample-key
+            # encore.toml
+            \(server.sourcesConfiguration())
+            """.utf8))
+        while true { sleep(3600) }
+    }
 } catch {
     FileHandle.standardError.write(Data("encore-sample: \(error)\n".utf8))
     exit(1)

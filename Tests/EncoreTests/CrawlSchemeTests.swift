@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Ingest
 import Listings
+import SampleWorld
 import Testing
 
 /// Each API's URL scheme and paging, against servers on 127.0.0.1 that answer the way the

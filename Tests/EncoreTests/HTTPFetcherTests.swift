@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import SampleWorld
 import Testing
 
 /// Records the waits the fetcher asks for instead of sleeping.
@@ -69,6 +70,22 @@ struct HTTPFetcherTests {
         #expect(validators.etag == "\"v1\"")
         let second = await fetcher(recorder).fetch(server.baseURL, requestsPerSecond: 1000, validators: validators)
         guard case .notModified = second else { Issue.record("expected 304, got \(second)"); return }
+    }
+
+    @Test func aServerWithOnlyLastModifiedGets304ForAnUnchangedPage() async throws {
+        let stamp = "Mon, 23 Nov 2026 04:00:00 GMT"
+        let server = try LocalHTTPServer { request in
+            request.headers["if-modified-since"] == stamp
+                ? .init(status: 304) : .init(status: 200, headers: ["Last-Modified": stamp], body: Data("{}".utf8))
+        }
+        defer { server.stop() }
+        let recorder = SleepRecorder()
+        let first = await fetcher(recorder).fetch(server.baseURL, requestsPerSecond: 1000)
+        guard case .fetched(_, let validators) = first else { Issue.record("expected a page"); return }
+        #expect(validators.etag == nil && validators.lastModified == stamp)
+        let second = await fetcher(recorder).fetch(server.baseURL, requestsPerSecond: 1000, validators: validators)
+        guard case .notModified = second else { Issue.record("expected 304, got \(second)"); return }
+        #expect(server.requests.last?.headers["if-none-match"] == nil)
     }
 
     @Test func retriesATruncatedBodyOrAStall() async throws {

@@ -4,34 +4,49 @@ import Foundation
 import Glibc
 #endif
 
-/// A real HTTP/1.1 server on 127.0.0.1 (random port) for tests: each request is
-/// answered by a handler, one connection at a time, and logged.
-final class LocalHTTPServer: @unchecked Sendable {
-    struct Request: Sendable {
-        let path: String
-        let query: [String: String]
-        let headers: [String: String]
-        let rawTarget: String
+/// A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks: each request is
+/// answered by a handler, one connection at a time, and logged. Port 0 picks a free one.
+public final class LocalHTTPServer: @unchecked Sendable {
+    public struct Request: Sendable {
+        public let path: String
+        /// Names as sent (case kept); the last value wins.
+        public let query: [String: String]
+        /// Names lower-cased.
+        public let headers: [String: String]
+        public let rawTarget: String
     }
 
-    struct Response: Sendable {
-        var status: Int
-        var headers: [String: String] = [:]
-        var body: Data = Data()
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String] = [:]
+        public var body: Data = Data()
         /// Seconds to wait before answering (a stalled server).
-        var delay: Double = 0
+        public var delay: Double = 0
         /// Send only this many bytes of the body, then close (a truncated response).
-        var truncateAfter: Int?
+        public var truncateAfter: Int?
+
+        public init(
+            status: Int, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0, truncateAfter: Int? = nil
+        ) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+            self.truncateAfter = truncateAfter
+        }
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let socketDescriptor: Int32
     private let handler: @Sendable (Request) -> Response
     private let lock = NSLock()
     private var log: [Request] = []
     private var running = true
+    /// A benchmark serving hundreds of thousands of requests keeps no log.
+    private let logsRequests: Bool
 
-    init(handler: @escaping @Sendable (Request) -> Response) throws {
+    public init(port: UInt16 = 0, logsRequests: Bool = true, handler: @escaping @Sendable (Request) -> Response) throws {
+        self.logsRequests = logsRequests
         self.handler = handler
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.socketDescriptor = socketDescriptor
@@ -39,13 +54,13 @@ final class LocalHTTPServer: @unchecked Sendable {
         setsockopt(socketDescriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, length) }
         }
-        guard bound == 0, listen(socketDescriptor, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listen(socketDescriptor, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
         withUnsafeMutablePointer(to: &address) {
             _ = $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
         }
@@ -54,11 +69,11 @@ final class LocalHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    var requests: [Request] { lock.withLock { log } }
+    public var requests: [Request] { lock.withLock { log } }
 
-    func stop() {
+    public func stop() {
         lock.withLock { running = false }
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
         close(socketDescriptor)
@@ -95,7 +110,7 @@ final class LocalHTTPServer: @unchecked Sendable {
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
         let request = Request(path: components?.path ?? target, query: query, headers: headers, rawTarget: target)
-        lock.withLock { log.append(request) }
+        if logsRequests { lock.withLock { log.append(request) } }
         let response = handler(request)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         var text = "HTTP/1.1 \(response.status) Status\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"

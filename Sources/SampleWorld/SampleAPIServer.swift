@@ -1,0 +1,133 @@
+import Foundation
+
+/// Serves a world written by `encore-sample --formats` the way the real APIs serve their
+/// listings, so `encore refresh --config` can crawl it over real HTTP on 127.0.0.1:
+///
+/// - Songkick: `/songkick/metro_areas/{id}/calendar.json` (or `.xml`) with `apikey` and
+///   `page` (the world's pages; `per_page` must be the world's page size);
+/// - Last.fm: `/lastfm/2.0/?method=geo.getEvents&location=NAME&page=N&api_key=...`,
+///   XML, or JSON with `format=json` (NAME as in the world's file names, e.g. `london`).
+///
+/// Like the real services it answers a wrong key with 403, and sends an `ETag` and a
+/// `Last-Modified` with every page, answering `If-None-Match` or `If-Modified-Since`
+/// with 304 when the page has not changed.
+public final class SampleAPIServer: Sendable {
+    public let server: LocalHTTPServer
+    /// The Songkick metro area ids the world has calendars for, ascending.
+    public let songkickMetroAreas: [String]
+    /// The Last.fm `geo.getEvents` locations the world has pages for, sorted.
+    public let lastFMLocations: [String]
+    /// Events per Songkick page in the world (the `per_page` a crawler must ask for).
+    public let songkickPageSize: Int
+
+    public var baseURL: URL { server.baseURL }
+
+    /// - Parameters:
+    ///   - corpus: the `--out` directory of `encore-sample --formats`.
+    ///   - apiKey: the key every request must carry.
+    public init(corpus: URL, apiKey: String, port: UInt16 = 0) throws {
+        let corpus = corpus.standardizedFileURL
+        songkickMetroAreas = Self.firstPages(in: corpus.appendingPathComponent("songkick-json/metro-areas"), suffix: "-calendar-p1.json")
+            .sorted { (Int($0) ?? 0, $0) < (Int($1) ?? 0, $1) }
+        lastFMLocations = Self.firstPages(in: corpus.appendingPathComponent("lastfm-json/geo"), suffix: "-p1.json").sorted()
+        songkickPageSize = Self.perPage(ofFirstCalendarIn: corpus.appendingPathComponent("songkick-json/metro-areas")) ?? 50
+        server = try LocalHTTPServer(port: port, logsRequests: false) { request in
+            Self.answer(request, corpus: corpus, apiKey: apiKey)
+        }
+    }
+
+    public func stop() { server.stop() }
+
+    /// An `encore.toml` crawling everything served, with the keys read from
+    /// `SONGKICK_API_KEY` and `LASTFM_API_KEY`.
+    public func sourcesConfiguration() -> String {
+        func table(_ name: String, _ format: String, path: String, scopes: [String], pageSize: Int? = nil) -> String {
+            guard !scopes.isEmpty else { return "" }
+            let list = "[" + scopes.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+            return """
+                [[source]]
+                name = "\(name)"
+                format = "\(format)"
+                base_url = "\(baseURL.absoluteString)\(path)"
+                api_key_env = "\(name.uppercased())_API_KEY"
+                metro_areas = \(list)
+                requests_per_second = 1000
+
+                """ + (pageSize.map { "page_size = \($0)\n" } ?? "") + "\n"
+        }
+        return table("songkick", "songkick-json", path: "/songkick", scopes: songkickMetroAreas, pageSize: songkickPageSize)
+            + table("lastfm", "lastfm-json", path: "/lastfm/2.0/", scopes: lastFMLocations)
+    }
+
+    private static func perPage(ofFirstCalendarIn directory: URL) -> Int? {
+        guard let name = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted().first,
+            let data = try? Data(contentsOf: directory.appendingPathComponent(name)),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let page = root["resultsPage"] as? [String: Any]
+        else { return nil }
+        return page["perPage"] as? Int
+    }
+
+    private static func firstPages(in directory: URL, suffix: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
+    }
+
+    private static func answer(_ request: LocalHTTPServer.Request, corpus: URL, apiKey: String) -> LocalHTTPServer.Response {
+        let parts = request.path.split(separator: "/").map(String.init)
+        let page = Int(request.query["page"] ?? "1") ?? 0
+        guard page >= 1 else { return .init(status: 400) }
+        let file: String
+        switch parts.first {
+        case "songkick":
+            guard request.query["apikey"] == apiKey else { return .init(status: 403) }
+            guard parts.count == 4, parts[1] == "metro_areas", isPlain(parts[2]),
+                let format = ["calendar.json": "json", "calendar.xml": "xml"][parts[3]]
+            else { return .init(status: 404) }
+            file = "songkick-\(format)/metro-areas/\(parts[2])-calendar-p\(page).\(format)"
+        case "lastfm":
+            guard request.query["api_key"] == apiKey else { return .init(status: 403) }
+            guard request.query["method"]?.lowercased() == "geo.getevents",
+                let location = request.query["location"]?.lowercased(), isPlain(location)
+            else { return .init(status: 400) }
+            let format = request.query["format"] == "json" ? "json" : "xml"
+            file = "lastfm-\(format)/geo/\(location)-p\(page).\(format)"
+        default:
+            return .init(status: 404)
+        }
+        let url = corpus.appendingPathComponent(file)
+        guard let body = try? Data(contentsOf: url) else { return .init(status: 404) }
+        let etag = "\"" + String(fnv1a(body), radix: 16) + "\""
+        let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date()
+        let lastModified = httpDate(modified)
+        if request.headers["if-none-match"] == etag || request.headers["if-modified-since"] == lastModified {
+            return .init(status: 304, headers: ["ETag": etag, "Last-Modified": lastModified])
+        }
+        let type = file.hasSuffix(".json") ? "application/json" : "application/xml"
+        return .init(status: 200, headers: ["ETag": etag, "Last-Modified": lastModified, "Content-Type": type], body: body)
+    }
+
+    /// Names that cannot climb out of the corpus.
+    private static func isPlain(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "-")
+        }
+    }
+
+    private static func fnv1a(_ data: Data) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// An RFC 9110 IMF-fixdate, as `Last-Modified` carries.
+    static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}

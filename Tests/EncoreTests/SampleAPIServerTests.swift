@@ -1,0 +1,68 @@
+import Catalog
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Ingest
+import Listings
+import SampleWorld
+import Testing
+
+/// The sample world served with Songkick's and Last.fm's URL schemes (what the refresh
+/// benchmark and `encore-sample --serve` crawl), crawled with the configuration it prints.
+@Suite(.serialized)
+struct SampleAPIServerTests {
+    static let key = "sample-test-key"
+
+    func crawlers(_ server: SampleAPIServer, catalog: CatalogDatabase) throws -> [SourceCrawler] {
+        let configuration = try SourcesConfiguration(
+            parsing: server.sourcesConfiguration(), formats: IngesterRegistry.standard.formats)
+        return configuration.sources.map { source in
+            SourceCrawler(
+                source: source, apiKey: Self.key, fetcher: HTTPFetcher(secrets: [Self.key], sleep: { _ in }, jitter: { 0 }),
+                ingestion: FileIngestion(), state: catalog, today: TestSupport.today)
+        }
+    }
+
+    @Test func bothSourcesCrawlToEachConcertOnceAndAnUnchangedSecondCrawlAppliesNothing() async throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let world = SampleWorld(configuration: .init(eventCount: 400, eventsPerPage: 20))
+        _ = try world.write(formats: [.songkickJSON, .lastfmJSON], to: directory)
+        let concerts = Set(try String(contentsOf: directory.appendingPathComponent("labels.tsv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[2] })
+        let server = try SampleAPIServer(corpus: directory, apiKey: Self.key)
+        defer { server.stop() }
+        #expect(server.songkickPageSize == 20)
+        #expect(!server.songkickMetroAreas.isEmpty && !server.lastFMLocations.isEmpty)
+        let (catalog, _) = try TestSupport.makeCatalog()
+
+        var first: [SourceRunSummary] = []
+        for crawler in try crawlers(server, catalog: catalog) { first.append(await crawler.crawl(into: catalog)) }
+        #expect(first.map(\.name) == ["songkick", "lastfm"])
+        #expect(first.allSatisfy { $0.pagesFailed == 0 && $0.pagesFetched > 0 }, "\(first.flatMap(\.errors))")
+        #expect(first[1].eventsMerged > 0)
+        #expect(try catalog.stats(today: TestSupport.today).events == concerts.count)
+
+        var second: [SourceRunSummary] = []
+        for crawler in try crawlers(server, catalog: catalog) { second.append(await crawler.crawl(into: catalog)) }
+        #expect(second.allSatisfy { $0.pagesFetched == 0 && $0.pagesFailed == 0 && $0.pagesUnchanged > 0 })
+        #expect(zip(first, second).allSatisfy { $0.pagesFetched == $1.pagesUnchanged })
+        #expect(try catalog.stats(today: TestSupport.today).events == concerts.count)
+    }
+
+    @Test func aWrongKeyIsRefusedAndNamesCannotLeaveTheCorpus() async throws {
+        let directory = try TestSupport.temporaryDirectory()
+        _ = try SampleWorld(configuration: .init(eventCount: 50)).write(formats: [.songkickJSON], to: directory)
+        let server = try SampleAPIServer(corpus: directory, apiKey: Self.key)
+        defer { server.stop() }
+        let metro = try #require(server.songkickMetroAreas.first)
+        func status(_ target: String) async throws -> Int {
+            let (_, response) = try await URLSession.shared.data(from: URL(string: server.baseURL.absoluteString + target)!)
+            return (response as? HTTPURLResponse)?.statusCode ?? 0
+        }
+        #expect(try await status("/songkick/metro_areas/\(metro)/calendar.json?apikey=\(Self.key)&page=1") == 200)
+        #expect(try await status("/songkick/metro_areas/\(metro)/calendar.json?apikey=wrong&page=1") == 403)
+        #expect(try await status("/songkick/metro_areas/..%2F..%2Flabels/calendar.json?apikey=\(Self.key)") == 404)
+        #expect(try await status("/lastfm/2.0/?method=geo.getEvents&location=..&api_key=\(Self.key)") == 400)
+    }
+}
