@@ -60,4 +60,3 @@ public struct CatalogDatabase: Sendable {
         UTCInstant(secondsSinceEpoch: Int64(date.timeIntervalSince1970.rounded(.down))).description
     }
 }
-
