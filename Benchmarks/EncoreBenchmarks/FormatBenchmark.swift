@@ -35,8 +35,8 @@ enum FormatBenchmark {
                       met: rate >= 10_000)
     }
 
-    /// Records of a source in the world's label file.
-    private static func recordCount(format: String, corpus: String) -> Int {
+    /// Records of a format's source in the world's label file.
+    static func recordCount(format: String, corpus: String) -> Int {
         let source = format.hasPrefix("songkick") ? "songkick" : format.hasPrefix("lastfm") ? "lastfm" : format
         guard let text = try? String(contentsOfFile: corpus + "/labels.tsv", encoding: .utf8) else { return 0 }
         return text.split(separator: "\n").filter { $0.hasPrefix(source + "\t") }.count

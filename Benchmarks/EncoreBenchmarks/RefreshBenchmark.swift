@@ -14,7 +14,8 @@ enum RefreshBenchmark {
         guard generation.status == 0 else { throw BenchmarkError("encore-sample for the API world failed") }
         let server = try SampleAPIServer(corpus: corpus, apiKey: apiKey)
         defer { server.stop() }
-        let records = labelCount(corpus: corpus.path)
+        let records = ["songkick-json", "lastfm-json"].map { FormatBenchmark.recordCount(format: $0, corpus: corpus.path) }
+            .reduce(0, +)
 
         let config = work.appendingPathComponent("refresh.toml")
         try server.sourcesConfiguration().write(to: config, atomically: true, encoding: .utf8)
@@ -33,11 +34,5 @@ enum RefreshBenchmark {
         report.figure(
             "unchanged second refresh", String(format: "%.1f %% of first (%.2f s)", ratio * 100, second.seconds),
             target: "≤ 20 %", met: ratio <= 0.20)
-    }
-
-    /// Every source's records in the world's label file.
-    private static func labelCount(corpus: String) -> Int {
-        guard let text = try? String(contentsOfFile: corpus + "/labels.tsv", encoding: .utf8) else { return 0 }
-        return text.split(separator: "\n").filter { $0.hasPrefix("songkick\t") || $0.hasPrefix("lastfm\t") }.count
     }
 }

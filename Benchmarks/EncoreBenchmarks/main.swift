@@ -14,6 +14,8 @@ struct Options {
     var only: Set<String> = []
     static let parts: Set<String> = ["ingest", "geo", "formats", "feeds", "refresh"]
 
+    func runs(_ part: String) -> Bool { only.isEmpty || only.contains(part) }
+
     init(_ arguments: [String]) throws {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
@@ -72,13 +74,14 @@ func runBenchmarks() throws -> Int32 {
 
     print("Encore benchmarks: \(options.events) events, \(ProcessInfo.processInfo.activeProcessorCount) cores")
     var report = Report()
-    func runs(_ part: String) -> Bool { options.only.isEmpty || options.only.contains(part) }
-    if runs("ingest") || runs("geo") || runs("feeds") { try runIngestBenchmarks(options, encore: encore, sample: sample, work: work, report: &report) }
-    if runs("formats") {
+    if options.runs("ingest") || options.runs("geo") || options.runs("feeds") {
+        try runIngestBenchmarks(options, encore: encore, sample: sample, work: work, report: &report)
+    }
+    if options.runs("formats") {
         print("Formats (whole `encore ingest` processes, same world):")
         try FormatBenchmark.run(events: options.events, encore: encore, sample: sample, work: work, report: &report)
     }
-    if runs("refresh") {
+    if options.runs("refresh") {
         print("Scheduled refresh over HTTP (whole `encore refresh --config` processes):")
         try RefreshBenchmark.run(
             events: min(options.events, 100_000), encore: encore, sample: sample, work: work, report: &report)
@@ -97,7 +100,6 @@ func runBenchmarks() throws -> Int32 {
 func runIngestBenchmarks(_ options: Options, encore: String, sample: String, work: URL, report: inout Report) throws {
     let corpus = work.appendingPathComponent("corpus").path
     let database = work.appendingPathComponent("bench.sqlite").path
-    func runs(_ part: String) -> Bool { options.only.isEmpty || options.only.contains(part) }
     let generation = try ChildProcess.run(sample, ["--events", String(options.events), "--out", corpus])
     guard generation.status == 0 else { throw BenchmarkError("encore-sample failed with status \(generation.status)") }
     print(String(format: "  generated the corpus in %.1f s", generation.seconds))
@@ -121,11 +123,11 @@ func runIngestBenchmarks(_ options: Options, encore: String, sample: String, wor
     let size = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
     print("  catalog size \(megabytes(size)); first ingest \(String(format: "%.2f", first.seconds)) s")
 
-    if runs("geo") {
+    if options.runs("geo") {
         print("Geo queries (in process, release build):")
         try GeoBenchmark.run(database: database, encore: encore, report: &report)
     }
-    if runs("feeds") {
+    if options.runs("feeds") {
         print("Static feeds (whole `encore build` process):")
         try FeedBenchmark.run(database: database, encore: encore, corpus: corpus, work: work, report: &report)
     }

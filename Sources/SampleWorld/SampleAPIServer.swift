@@ -124,10 +124,15 @@ public final class SampleAPIServer: Sendable {
 
     /// An RFC 9110 IMF-fixdate, as `Last-Modified` carries.
     static func httpDate(_ date: Date) -> String {
+        httpDateFormatter.string(from: date)
+    }
+
+    // Made once, not per request.
+    private static let httpDateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
-    }
+        return formatter
+    }()
 }
