@@ -25,7 +25,11 @@ let package = Package(
         .target(name: "Ingest", dependencies: ["Listings", "Geo"], swiftSettings: swiftSettings),
         .target(
             name: "Catalog",
-            dependencies: ["Listings", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Listings", "Geo", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the hot query paths (ColumnCursor).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings),
         .target(name: "Feeds", dependencies: ["Listings", "Geo"], swiftSettings: swiftSettings),
         .target(name: "SampleWorld", swiftSettings: swiftSettings),

@@ -10,6 +10,8 @@ struct Options {
     var events = 200_000
     var check = false
     var keep = false
+    /// An existing catalog for the geo queries, instead of generating and ingesting one.
+    var catalog: String?
     /// Benchmarks to run; all when empty.
     var only: Set<String> = []
     static let parts: Set<String> = ["ingest", "geo", "formats", "feeds", "refresh"]
@@ -27,6 +29,9 @@ struct Options {
                 events = value
             case "--check": check = true
             case "--keep": keep = true
+            case "--catalog":
+                guard let value = iterator.next() else { throw BenchmarkError("--catalog takes a path") }
+                catalog = value
             case "--only":
                 guard let value = iterator.next() else { throw BenchmarkError("--only takes a list of parts") }
                 only = Set(value.split(separator: ",").map(String.init))
@@ -40,10 +45,15 @@ struct Options {
                       --only PARTS    some of: ingest, geo, formats, feeds, refresh (geo and feeds need ingest)
                       --check         exit 1 when a target is missed
                       --keep          keep the generated corpora and catalogs
+                      --catalog PATH  run the geo queries on this catalog (a copy of one kept with
+                                      --keep) instead of generating and ingesting a corpus
                     """)
                 exit(0)
             default: throw BenchmarkError("unknown argument \(argument); see --help")
             }
+        }
+        if catalog != nil, only != ["geo"] {
+            throw BenchmarkError("--catalog goes with --only geo")
         }
     }
 }
@@ -74,7 +84,10 @@ func runBenchmarks() throws -> Int32 {
 
     print("Encore benchmarks: \(options.events) events, \(ProcessInfo.processInfo.activeProcessorCount) cores")
     var report = Report()
-    if options.runs("ingest") || options.runs("geo") || options.runs("feeds") {
+    if let catalog = options.catalog {
+        print("Geo queries (in process, release build) on \(catalog):")
+        try GeoBenchmark.run(database: catalog, encore: encore, report: &report)
+    } else if options.runs("ingest") || options.runs("geo") || options.runs("feeds") {
         try runIngestBenchmarks(options, encore: encore, sample: sample, work: work, report: &report)
     }
     if options.runs("formats") {

@@ -29,39 +29,93 @@ extension CatalogDatabase {
     }
 
     /// Events at venues within the radius whose dates meet the window.
-    /// - Parameter order: `.date` (chronological) or `.distance` (nearest first, then date).
+    /// - Parameters:
+    ///   - order: `.date` (chronological) or `.distance` (nearest first, then date).
+    ///   - limit: at most this many events (a page), after skipping `offset` of them.
     public func events(
         near center: Coordinate, radiusKilometres: Double, window: DateWindow, order: NearbyOrder = .date,
-        limit: Int? = nil
+        limit: Int? = nil, offset: Int = 0
     ) throws -> [NearbyEvent] {
         try writer.read { db in
+            if order == .date {
+                // Chronological pages need only which venues are in range; distances are
+                // measured for the page's venues alone.
+                let venues = try Self.venueIDs(db, near: center, radiusKilometres: radiusKilometres)
+                let ids = try Self.eventIDs(db, atVenues: venues, window: window, limit: limit, offset: offset, listed: listedEvents)
+                return try Self.details(db, ids: ids, listed: "1").map { event in
+                    NearbyEvent(event: event, distanceKilometres: haversineDistance(from: center, to: event.venue!.coordinate!))
+                }
+            }
             let distances = try Self.venueDistances(db, near: center, radiusKilometres: radiusKilometres)
-            return try Self.nearbyEvents(db, distances: distances, window: window, order: order, limit: limit, listed: listedEvents)
+            return try Self.nearbyEvents(
+                db, distances: distances, window: window, order: order, limit: limit, offset: offset, listed: listedEvents)
         }
     }
 
-    /// The same as ``events(near:radiusKilometres:window:order:limit:)`` without the
-    /// R*Tree: the brute-force baseline for benchmarks and tests.
+    /// How many events ``events(near:radiusKilometres:window:order:limit:offset:)`` finds
+    /// without a limit, counted in the index.
+    public func eventCount(near center: Coordinate, radiusKilometres: Double, window: DateWindow) throws -> Int {
+        try writer.read { db in
+            let venues = try Self.venueIDs(db, near: center, radiusKilometres: radiusKilometres)
+            return try Self.eventCount(db, atVenues: venues, window: window, listed: listedEvents)
+        }
+    }
+
+    /// The same answer as ``events(near:radiusKilometres:window:order:limit:offset:)`` with
+    /// no index at all: every venue's distance is computed and every event row is read.
+    /// The brute-force baseline for benchmarks and tests.
     public func eventsByScan(
-        near center: Coordinate, radiusKilometres: Double, window: DateWindow, order: NearbyOrder = .date
+        near center: Coordinate, radiusKilometres: Double, window: DateWindow, order: NearbyOrder = .date,
+        limit: Int? = nil, offset: Int = 0
     ) throws -> [NearbyEvent] {
         let distances = try venueDistancesByScan(near: center, radiusKilometres: radiusKilometres)
+        let includesUnlisted = includesUnlisted
         return try writer.read { db in
-            try Self.nearbyEvents(db, distances: distances, window: window, order: order, limit: nil, listed: listedEvents)
+            let from = window.from.description
+            let to = window.to.description
+            var matches: [(key: EventOrderKey, venue: Int64)] = []
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, venue_id, local_date, local_time, end_date, unlisted_since FROM event NOT INDEXED")
+            while let row = try rows.next() {
+                guard let venue = row[1] as Int64?, distances[venue] != nil else { continue }
+                let localDate: String = row[2]
+                let lastDate: String = row[4] ?? localDate
+                guard localDate <= to, lastDate >= from, includesUnlisted || row[5] == nil as String? else { continue }
+                matches.append((EventOrderKey(localDate: localDate, localTime: row[3], id: row[0]), venue))
+            }
+            switch order {
+            case .date: matches.sort { $0.key < $1.key }
+            case .distance: matches.sort { (distances[$0.venue]!, $0.key) < (distances[$1.venue]!, $1.key) }
+            }
+            let page = Self.page(matches, limit: limit, offset: offset)
+            return try Self.details(db, ids: page.map(\.key.id), listed: "1").map {
+                NearbyEvent(event: $0, distanceKilometres: distances[$0.venue!.id]!)
+            }
         }
     }
 
     /// Events in any of the metro areas, in the window, chronological.
     public func events(inMetroAreas ids: [Int64], window: DateWindow) throws -> [EventDetail] {
+        try events(inMetroAreas: ids, window: window, limit: nil, offset: 0)
+    }
+
+    /// One page of ``events(inMetroAreas:window:)``: at most `limit` after skipping `offset`.
+    public func events(inMetroAreas ids: [Int64], window: DateWindow, limit: Int?, offset: Int)
+        throws -> [EventDetail]
+    {
         guard !ids.isEmpty else { return [] }
         return try writer.read { db in
-            try EventDetailLoader.load(
-                db,
-                where: """
-                    e.venue_id IN (SELECT id FROM venue WHERE metro_area_id IN (SELECT value FROM json_each(?)))
-                    AND \(Self.windowCondition) AND \(listedEvents)
-                    """,
-                arguments: [Self.jsonArray(ids), window.to.description, window.from.description])
+            let venues = try Self.venueIDs(db, inMetroAreas: ids)
+            let page = try Self.eventIDs(db, atVenues: venues, window: window, limit: limit, offset: offset, listed: listedEvents)
+            return try Self.details(db, ids: page, listed: "1")
+        }
+    }
+
+    /// How many events ``events(inMetroAreas:window:limit:offset:)`` finds without a limit.
+    public func eventCount(inMetroAreas ids: [Int64], window: DateWindow) throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try writer.read { db in
+            try Self.eventCount(db, atVenues: Self.venueIDs(db, inMetroAreas: ids), window: window, listed: listedEvents)
         }
     }
 
@@ -111,15 +165,29 @@ extension CatalogDatabase {
     /// Metro areas linked to a gazetteer city, or whose centre is within
     /// `radiusKilometres` of `center`: "the metro area of Madrid".
     public func metroAreaIDs(geonameID: Int?, center: Coordinate, radiusKilometres: Double) throws -> [Int64] {
-        let nearby = try metroAreas(near: center, radiusKilometres: radiusKilometres, today: LocalDate(daysSinceEpoch: 0))
-        var ids = nearby.map(\.metroArea.id)
-        if let geonameID {
-            let linked = try writer.read { db in
-                try Int64.fetchAll(db, sql: "SELECT id FROM metro_area WHERE geoname_id = ?", arguments: [geonameID])
+        try writer.read { db in
+            // Positions only: counting every metro's events (as `metroAreas` does) would
+            // read the whole event table to answer one city.
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.id,
+                        COALESCE(m.latitude, (SELECT AVG(latitude) FROM venue v WHERE v.metro_area_id = m.id)),
+                        COALESCE(m.longitude, (SELECT AVG(longitude) FROM venue v WHERE v.metro_area_id = m.id))
+                    FROM metro_area m
+                    """)
+            let nearby = rows.compactMap { row -> (id: Int64, distance: Double)? in
+                guard let latitude = row[1] as Double?, let longitude = row[2] as Double? else { return nil }
+                let distance = haversineDistance(from: center, to: Coordinate(latitude: latitude, longitude: longitude))
+                return distance <= radiusKilometres ? (row[0], distance) : nil
             }
-            ids = linked + ids.filter { !linked.contains($0) }
+            var ids = nearby.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }.map(\.id)
+            if let geonameID {
+                let linked = try Int64.fetchAll(db, sql: "SELECT id FROM metro_area WHERE geoname_id = ? ORDER BY id", arguments: [geonameID])
+                ids = linked + ids.filter { !linked.contains($0) }
+            }
+            return ids
         }
-        return ids
     }
 
     /// Venues whose name matches (folded, prefix-aware), nearest to `center` first when
@@ -171,53 +239,194 @@ extension CatalogDatabase {
 
     // MARK: - Helpers
 
-    /// Overlap of an event's days with the window; arguments: window end, window start.
-    static let windowCondition = "e.local_date <= ? AND COALESCE(e.end_date, e.local_date) >= ?"
+    /// Overlap of an event's days with the window, in the venue's local dates.
+    ///
+    /// The lower bound on `local_date` is redundant (the last day decides) but lets the
+    /// index seek: an event cannot start more than the longest span in the catalog
+    /// before it ends (kept by triggers in `event_span_bound`). Arguments: ``windowArguments``.
+    static let windowCondition =
+        "e.local_date >= ? AND e.local_date <= ? AND COALESCE(e.end_date, e.local_date) >= ?"
 
-    static func jsonArray(_ ids: some Sequence<Int64>) -> String {
-        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    static func windowArguments(_ db: Database, _ window: DateWindow) throws -> StatementArguments {
+        let span = try Int.fetchOne(db.cachedStatement(sql: "SELECT max_days FROM event_span_bound")) ?? 0
+        return [window.from.adding(days: -span).description, window.to.description, window.from.description]
     }
 
-    static func venueDistances(_ db: Database, near center: Coordinate, radiusKilometres: Double) throws -> [Int64: Double] {
-        let box = BoundingBox(around: center, radiusKilometres: radiusKilometres)
-        // The R*Tree holds 32-bit floats rounded outward, so the box is widened by a hair
-        // and distances are measured from the venue's stored coordinate.
-        let statement = try db.cachedStatement(sql: """
-            SELECT v.id, v.latitude, v.longitude FROM venue_location r JOIN venue v ON v.id = r.id
-            WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
-            """)
-        var result: [Int64: Double] = [:]
-        for range in box.longitudeRanges {
-            let slack = 1e-4
-            let rows = try Row.fetchCursor(
-                statement,
-                arguments: [box.minLatitude - slack, box.maxLatitude + slack, range.lowerBound - slack, range.upperBound + slack])
-            while let row = try rows.next() {
-                let distance = haversineDistance(from: center, to: Coordinate(latitude: row[1], longitude: row[2]))
-                if distance <= radiusKilometres { result[row[0]] = distance }
+    /// `[1,2,3]`, for `json_each(?)`: one cached statement whatever the count. Written
+    /// digit by digit, as a radius query passes thousands of venue ids.
+    static func jsonArray(_ ids: some Sequence<Int64>) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(ids.underestimatedCount * 8 + 2)
+        var digits = [UInt8](repeating: 0, count: 20)
+        for id in ids {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            if id < 0 { bytes.append(UInt8(ascii: "-")) }
+            var value = id.magnitude
+            var count = 0
+            repeat {
+                digits[count] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                count += 1
+            } while value > 0
+            while count > 0 {
+                count -= 1
+                bytes.append(digits[count])
             }
         }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The R*Tree's candidates in the bounding box of the circle: id and the box the
+    /// venue's point was stored as (32-bit floats rounded outward, so the box is widened
+    /// by a hair and holds the exact point).
+    private static func boxCandidates(
+        _ db: Database, near center: Coordinate, radiusKilometres: Double, _ body: (Int64, Coordinate) -> Void
+    ) throws {
+        let box = BoundingBox(around: center, radiusKilometres: radiusKilometres)
+        let statement = try db.cachedStatement(sql: """
+            SELECT id, (min_lat + max_lat) / 2, (min_lng + max_lng) / 2 FROM venue_location
+            WHERE min_lat >= ? AND max_lat <= ? AND min_lng >= ? AND max_lng <= ?
+            """)
+        for range in box.longitudeRanges {
+            let slack = 1e-4
+            let rows = try ColumnCursor(
+                statement,
+                arguments: [box.minLatitude - slack, box.maxLatitude + slack, range.lowerBound - slack, range.upperBound + slack]
+            ) { row in (row.int64(0), Coordinate(latitude: row.double(1), longitude: row.double(2))) }
+            while let (id, point) = try rows.next() { body(id, point) }
+        }
+    }
+
+    /// How far the middle of a stored box can be from the exact point, with room to spare:
+    /// a 32-bit float is within 4e-6° of the value, under half a metre on the ground.
+    private static let boxTolerance = 0.002
+
+    /// Venues within the radius, via the R*Tree alone. A venue whose box is within
+    /// ``boxTolerance`` of the edge is measured from its exact coordinate, so the set is
+    /// exactly the one exact distances give.
+    static func venueIDs(_ db: Database, near center: Coordinate, radiusKilometres: Double) throws -> [Int64] {
+        var inside: [Int64] = []
+        var edge: [Int64] = []
+        try boxCandidates(db, near: center, radiusKilometres: radiusKilometres) { id, point in
+            let distance = haversineDistance(from: center, to: point)
+            if distance <= radiusKilometres - boxTolerance {
+                inside.append(id)
+            } else if distance <= radiusKilometres + boxTolerance {
+                edge.append(id)
+            }
+        }
+        if !edge.isEmpty {
+            inside += try exactDistances(db, venues: edge, from: center).filter { $0.value <= radiusKilometres }.keys
+        }
+        return inside
+    }
+
+    /// Venues within the radius with their exact distances.
+    static func venueDistances(_ db: Database, near center: Coordinate, radiusKilometres: Double) throws -> [Int64: Double] {
+        var candidates: [Int64] = []
+        try boxCandidates(db, near: center, radiusKilometres: radiusKilometres) { id, point in
+            if haversineDistance(from: center, to: point) <= radiusKilometres + boxTolerance { candidates.append(id) }
+        }
+        return try exactDistances(db, venues: candidates, from: center).filter { $0.value <= radiusKilometres }
+    }
+
+    private static func exactDistances(_ db: Database, venues: [Int64], from center: Coordinate) throws -> [Int64: Double] {
+        var result: [Int64: Double] = [:]
+        let rows = try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT id, latitude, longitude FROM venue
+                WHERE id IN (SELECT value FROM json_each(?)) AND latitude IS NOT NULL
+                """),
+            arguments: [jsonArray(venues)]
+        ) { row in
+            (row.int64(0), haversineDistance(from: center, to: Coordinate(latitude: row.double(1), longitude: row.double(2))))
+        }
+        while let (id, distance) = try rows.next() { result[id] = distance }
         return result
+    }
+
+    static func venueIDs(_ db: Database, inMetroAreas ids: [Int64]) throws -> [Int64] {
+        try Int64.fetchAll(
+            db, sql: "SELECT id FROM venue WHERE metro_area_id IN (SELECT value FROM json_each(?))",
+            arguments: [jsonArray(ids)])
+    }
+
+    /// Ids of the events at `venues` in the window, chronological, one page of them.
+    /// Answered from the covering index `event_venue_window` alone.
+    static func eventIDs(
+        _ db: Database, atVenues venues: some Collection<Int64>, window: DateWindow, limit: Int?, offset: Int,
+        listed: String
+    ) throws -> [Int64] {
+        guard !venues.isEmpty, limit != 0 else { return [] }
+        return try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT e.id FROM event e
+                WHERE e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)
+                ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
+                LIMIT ? OFFSET ?
+                """),
+            arguments: [jsonArray(venues)] + windowArguments(db, window) + [limit ?? -1, offset]
+        ) { $0.int64(0) }.all()
+    }
+
+    static func eventCount(
+        _ db: Database, atVenues venues: some Collection<Int64>, window: DateWindow, listed: String
+    ) throws -> Int {
+        guard !venues.isEmpty else { return 0 }
+        return try Int.fetchOne(
+            db,
+            sql: """
+                SELECT COUNT(*) FROM event e
+                WHERE e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)
+                """,
+            arguments: [jsonArray(venues)] + windowArguments(db, window)) ?? 0
+    }
+
+    /// Full details of the events, in the order of `ids`.
+    static func details(_ db: Database, ids: [Int64], listed: String) throws -> [EventDetail] {
+        guard !ids.isEmpty else { return [] }
+        let loaded = try EventDetailLoader.load(
+            db, where: "e.id IN (SELECT value FROM json_each(?)) AND \(listed)", arguments: [jsonArray(ids)])
+        // Usually already in order (chronological pages); reorder only when not.
+        if loaded.map(\.id) == ids { return loaded }
+        let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+        return loaded.sorted { position[$0.id, default: .max] < position[$1.id, default: .max] }
+    }
+
+    static func page<Element>(_ elements: [Element], limit: Int?, offset: Int) -> ArraySlice<Element> {
+        let start = min(max(offset, 0), elements.count)
+        let end = limit.map { min(elements.count, start + max($0, 0)) } ?? elements.count
+        return elements[start..<end]
     }
 
     static func nearbyEvents(
         _ db: Database, distances: [Int64: Double], window: DateWindow, order: NearbyOrder, limit: Int?,
-        listed: String
+        offset: Int = 0, listed: String
     ) throws -> [NearbyEvent] {
         guard !distances.isEmpty else { return [] }
-        let events = try EventDetailLoader.load(
-            db,
-            where: "e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)",
-            arguments: [jsonArray(distances.keys.sorted()), window.to.description, window.from.description],
-            limit: order == .date ? limit : nil)
-        var nearby = events.map { NearbyEvent(event: $0, distanceKilometres: distances[$0.venue!.id]!) }
-        if order == .distance {
-            // Stable: the chronological order breaks ties.
-            let position = Dictionary(uniqueKeysWithValues: nearby.enumerated().map { ($1.event.id, $0) })
-            nearby.sort { ($0.distanceKilometres, position[$0.event.id]!) < ($1.distanceKilometres, position[$1.event.id]!) }
-            if let limit { nearby = Array(nearby.prefix(limit)) }
+        let ids: [Int64]
+        switch order {
+        case .date:
+            ids = try eventIDs(db, atVenues: distances.keys, window: window, limit: limit, offset: offset, listed: listed)
+        case .distance:
+            // Every match is needed to find the nearest; the index gives them chronologically,
+            // and the stable sort keeps that order among equally distant venues.
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.id, e.venue_id FROM event e
+                    WHERE e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)
+                    ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
+                    """,
+                arguments: [jsonArray(distances.keys)] + windowArguments(db, window))
+            let matches = rows.enumerated().map { (position: $0, id: $1[0] as Int64, distance: distances[$1[1]]!) }
+                .sorted { ($0.distance, $0.position) < ($1.distance, $1.position) }
+            ids = page(matches, limit: limit, offset: offset).map(\.id)
         }
-        return nearby
+        return try details(db, ids: ids, listed: "1").map {
+            NearbyEvent(event: $0, distanceKilometres: distances[$0.venue!.id]!)
+        }
     }
 
     static func venueSummary(_ db: Database, id: Int64) throws -> VenueSummary? {
@@ -241,5 +450,17 @@ extension VenueSummary {
     public var coordinate: Coordinate? {
         guard let latitude, let longitude else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
+    }
+}
+
+/// Chronological order of events: local date, then local time (unknown last), then id.
+struct EventOrderKey: Comparable {
+    let localDate: String
+    let localTime: String?
+    let id: Int64
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.localDate, lhs.localTime == nil ? 1 : 0, lhs.localTime ?? "", lhs.id)
+            < (rhs.localDate, rhs.localTime == nil ? 1 : 0, rhs.localTime ?? "", rhs.id)
     }
 }

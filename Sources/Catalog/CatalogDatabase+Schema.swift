@@ -259,6 +259,34 @@ extension CatalogDatabase {
                 CREATE INDEX listing_membership_record ON listing_membership(source, source_id, missed_crawls);
                 """)
         }
+        migrator.registerMigration("v8: radius and metro queries answered from indexes") { db in
+            try db.execute(sql: """
+                -- Everything a venue-and-window query filters and sorts on, so it never reads
+                -- the event table itself.
+                DROP INDEX event_venue_date;
+                CREATE INDEX event_venue_window ON event(venue_id, local_date, local_time, end_date, unlisted_since);
+                -- The longest an event lasts, in days (an upper bound: it never shrinks). Lets
+                -- a window query seek on local_date >= window start - max_days.
+                CREATE TABLE event_span_bound (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    max_days INTEGER NOT NULL
+                );
+                INSERT INTO event_span_bound VALUES (1, COALESCE((
+                    SELECT MAX(CAST(ceil(julianday(end_date) - julianday(local_date)) AS INTEGER))
+                    FROM event WHERE end_date IS NOT NULL), 0));
+                CREATE TRIGGER event_span_insert AFTER INSERT ON event WHEN NEW.end_date IS NOT NULL
+                BEGIN
+                    UPDATE event_span_bound SET max_days = MAX(max_days,
+                        COALESCE(CAST(ceil(julianday(NEW.end_date) - julianday(NEW.local_date)) AS INTEGER), 0));
+                END;
+                CREATE TRIGGER event_span_update AFTER UPDATE OF local_date, end_date ON event
+                    WHEN NEW.end_date IS NOT NULL
+                BEGIN
+                    UPDATE event_span_bound SET max_days = MAX(max_days,
+                        COALESCE(CAST(ceil(julianday(NEW.end_date) - julianday(NEW.local_date)) AS INTEGER), 0));
+                END;
+                """)
+        }
         return migrator
     }
 }

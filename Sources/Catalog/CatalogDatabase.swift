@@ -34,6 +34,9 @@ public struct CatalogDatabase: Sendable {
             // Ingest looks records up all over the catalog's indexes; SQLite's default
             // 2 MB page cache makes most of those lookups system calls.
             try db.execute(sql: "PRAGMA cache_size = -65536")
+            // Queries on a big catalog touch pages all over the file; mapped pages are read
+            // without a system call each (SQLite caps this at its compile-time maximum).
+            try db.execute(sql: "PRAGMA mmap_size = 2147418112")
         }
         configuration.busyMode = .timeout(10)
         let directory = (path as NSString).deletingLastPathComponent
@@ -52,7 +55,11 @@ public struct CatalogDatabase: Sendable {
     init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Date) throws {
         self.writer = writer
         self.now = now
-        try Self.migrator.migrate(writer)
+        // Checked with a read first: migrating takes the write lock, and a query must not
+        // wait for a running ingest's page to commit just to learn nothing needs doing.
+        if try !writer.read({ try Self.migrator.hasCompletedMigrations($0) }) {
+            try Self.migrator.migrate(writer)
+        }
     }
 
     /// Formats an instant as the catalog stores timestamps (`YYYY-MM-DDTHH:MM:SSZ`).

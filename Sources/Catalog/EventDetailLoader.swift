@@ -10,96 +10,94 @@ enum EventDetailLoader {
         _ db: Database, where condition: String, arguments: StatementArguments, limit: Int? = nil
     ) throws -> [EventDetail] {
         let limitClause = limit.map { " LIMIT \($0)" } ?? ""
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT e.id, e.title, e.kind, e.status, e.local_date, e.local_time, e.timezone, e.start_utc,
-                    e.end_date, e.popularity, e.age_restriction,
-                    v.id, v.name, v.street, v.postal_code, v.city, v.region, v.country, v.latitude, v.longitude,
-                    v.coordinates_approximate, v.timezone,
-                    m.id, m.name, m.country, m.region, e.unlisted_since
-                FROM event e
-                LEFT JOIN venue v ON v.id = e.venue_id
-                LEFT JOIN metro_area m ON m.id = v.metro_area_id
-                WHERE \(condition)
-                ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id\(limitClause)
-                """,
-            arguments: arguments)
-        guard !rows.isEmpty else { return [] }
-        let ids = rows.map { $0[0] as Int64 }
-        let lineups = try lineups(db, eventIDs: ids)
-        let sources = try sources(db, eventIDs: ids)
-        return rows.map { row in
-            let id: Int64 = row[0]
-            let localDate: String = row[4]
-            let localTime: String? = row[5]
-            let utc: String? = row[7]
-            let endDate: String? = row[8]
+        // Cached: the same few conditions come back on every query, and preparing this
+        // join costs more than running it for a page of events.
+        let statement = try db.cachedStatement(sql: """
+            SELECT e.id, e.title, e.kind, e.status, e.local_date, e.local_time, e.timezone, e.start_utc,
+                e.end_date, e.popularity, e.age_restriction,
+                v.id, v.name, v.street, v.postal_code, v.city, v.region, v.country, v.latitude, v.longitude,
+                v.coordinates_approximate, v.timezone,
+                m.id, m.name, m.country, m.region, e.unlisted_since
+            FROM event e
+            LEFT JOIN venue v ON v.id = e.venue_id
+            LEFT JOIN metro_area m ON m.id = v.metro_area_id
+            WHERE \(condition)
+            ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id\(limitClause)
+            """)
+        // Cached: the same few conditions come back on every query, and preparing this
+        // join costs more than running it for a page of events.
+        var events = try ColumnCursor(statement, arguments: arguments) { row -> EventDetail in
             var venue: VenueSummary?
-            if let venueID = row[11] as Int64? {
+            if let venueID = row.optionalInt64(11) {
                 venue = VenueSummary(
-                    id: venueID, name: row[12], street: row[13], postalCode: row[14], city: row[15], region: row[16],
-                    country: row[17], latitude: row[18], longitude: row[19], coordinatesApproximate: row[20],
-                    timeZone: row[21])
+                    id: venueID, name: row.text(12), street: row.optionalText(13), postalCode: row.optionalText(14),
+                    city: row.optionalText(15), region: row.optionalText(16), country: row.optionalText(17),
+                    latitude: row.optionalDouble(18), longitude: row.optionalDouble(19),
+                    coordinatesApproximate: row.bool(20), timeZone: row.optionalText(21))
             }
             var metro: MetroAreaSummary?
-            if let metroID = row[22] as Int64? {
-                metro = MetroAreaSummary(id: metroID, name: row[23], country: row[24], region: row[25])
+            if let metroID = row.optionalInt64(22) {
+                metro = MetroAreaSummary(
+                    id: metroID, name: row.text(23), country: row.optionalText(24), region: row.optionalText(25))
             }
             var detail = EventDetail(
-                id: id, title: row[1], kind: EventKind(rawValue: row[2]) ?? .concert,
-                status: EventStatus(rawValue: row[3]) ?? .scheduled,
+                id: row.int64(0), title: row.text(1), kind: row.equals(2, "festival") ? .festival : .concert,
+                status: row.eventStatus(3),
                 start: EventStart(
-                    localDate: LocalDate(iso: localDate)!, localTime: localTime.flatMap { LocalTime(iso: $0) },
-                    timeZone: row[6], utc: utc.flatMap { UTCInstant(iso: $0) }),
-                endDate: endDate.flatMap { LocalDate(iso: $0) }, venue: venue, metroArea: metro,
-                lineup: lineups[id] ?? [], sources: sources[id] ?? [], popularity: row[9], ageRestriction: row[10])
-            detail.unlistedSince = row[26]
+                    localDate: LocalDate(iso: row.text(4))!, localTime: row.optionalText(5).flatMap { LocalTime(iso: $0) },
+                    timeZone: row.optionalText(6), utc: row.optionalText(7).flatMap { UTCInstant(iso: $0) }),
+                endDate: row.optionalText(8).flatMap { LocalDate(iso: $0) }, venue: venue, metroArea: metro,
+                lineup: [], sources: [], popularity: row.optionalDouble(9), ageRestriction: row.optionalText(10))
+            detail.unlistedSince = row.optionalText(26)
             return detail
+        }.all()
+        guard !events.isEmpty else { return [] }
+        let ids = events.map(\.id)
+        var lineups = try lineups(db, eventIDs: ids)
+        var sources = try sources(db, eventIDs: ids)
+        for index in events.indices {
+            let id = events[index].id
+            events[index].lineup = lineups.removeValue(forKey: id) ?? []
+            events[index].sources = sources.removeValue(forKey: id) ?? []
         }
-    }
-
-    private static func chunks(_ ids: [Int64]) -> [[Int64]] {
-        stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
+        return events
     }
 
     private static func lineups(_ db: Database, eventIDs: [Int64]) throws -> [Int64: [LineupEntry]] {
         var result: [Int64: [LineupEntry]] = [:]
-        for chunk in chunks(eventIDs) {
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT l.event_id, l.artist_id, a.name, l.billing, l.position FROM lineup l
-                    JOIN artist a ON a.id = l.artist_id
-                    WHERE l.event_id IN (\(marks))
-                    ORDER BY l.event_id, l.position, a.name, a.id
-                    """,
-                arguments: StatementArguments(chunk))
-            for row in rows {
-                let entry = LineupEntry(
-                    artistID: row[1], name: row[2], billing: Billing(rawValue: row[3]) ?? .support, order: row[4])
-                result[row[0], default: []].append(entry)
-            }
+        let rows = try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT l.event_id, l.artist_id, a.name, l.billing, l.position FROM lineup l
+                JOIN artist a ON a.id = l.artist_id
+                WHERE l.event_id IN (SELECT value FROM json_each(?))
+                ORDER BY l.event_id, l.position, a.name, a.id
+                """),
+            arguments: [CatalogDatabase.jsonArray(eventIDs)]
+        ) { row in
+            (row.int64(0), LineupEntry(
+                artistID: row.int64(1), name: row.text(2), billing: Billing(rawValue: row.text(3)) ?? .support,
+                order: row.int(4)))
+        }
+        while let (eventID, entry) = try rows.next() {
+            result[eventID, default: []].append(entry)
         }
         return result
     }
 
     private static func sources(_ db: Database, eventIDs: [Int64]) throws -> [Int64: [SourceLink]] {
         var result: [Int64: [SourceLink]] = [:]
-        for chunk in chunks(eventIDs) {
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT entity_id, source, source_id, url FROM source_record
-                    WHERE kind = 'event' AND entity_id IN (\(marks))
-                    ORDER BY entity_id, source, source_id
-                    """,
-                arguments: StatementArguments(chunk))
-            for row in rows {
-                result[row[0], default: []].append(SourceLink(source: row[1], id: row[2], url: row[3]))
-            }
+        let rows = try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT entity_id, source, source_id, url FROM source_record
+                WHERE kind = 'event' AND entity_id IN (SELECT value FROM json_each(?))
+                ORDER BY entity_id, source, source_id
+                """),
+            arguments: [CatalogDatabase.jsonArray(eventIDs)]
+        ) { row in
+            (row.int64(0), SourceLink(source: row.text(1), id: row.text(2), url: row.optionalText(3)))
+        }
+        while let (eventID, link) = try rows.next() {
+            result[eventID, default: []].append(link)
         }
         return result
     }

@@ -19,6 +19,8 @@ extension Encore {
 
         @OptionGroup var window: DateWindowOptions
 
+        @OptionGroup var page: PageOptions
+
         @Flag(help: "Print JSON instead of a table.")
         var json = false
 
@@ -31,9 +33,12 @@ extension Encore {
             let catalog = try visibility.apply(to: global.openCatalog())
             let metros = try catalog.metroAreaIDs(
                 geonameID: resolved.city?.geonameID, center: resolved.coordinate, radiusKilometres: Self.metroRadiusKilometres)
-            let events = try catalog.events(inMetroAreas: metros, window: dates)
+            let events = try catalog.events(inMetroAreas: metros, window: dates, limit: page.limit, offset: page.offset)
             if json { return try Output.json(events) }
-            Output.line("\(resolved.label), \(dates.from) to \(dates.to): \(events.count) event\(events.count == 1 ? "" : "s")")
+            let total = page.isPaged ? try catalog.eventCount(inMetroAreas: metros, window: dates) : events.count
+            Output.line(
+                "\(resolved.label), \(dates.from) to \(dates.to): \(total) event\(total == 1 ? "" : "s")"
+                    + (page.summary(shown: events.count, total: total).map { " (\($0))" } ?? ""))
             if metros.isEmpty {
                 Output.line("No metro area in the catalog near \(resolved.label); try `encore near \(place)` or `encore metros`.")
             }

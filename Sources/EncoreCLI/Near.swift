@@ -32,6 +32,8 @@ extension Encore {
         @Option(help: "Order by date (default) or distance.")
         var sort: NearbyOrder = .date
 
+        @OptionGroup var page: PageOptions
+
         @Flag(help: "Print JSON instead of a table.")
         var json = false
 
@@ -57,10 +59,17 @@ extension Encore {
             }
             let distance = Distance(parsing: radius)!
             let dates = try window.window(today: global.currentDate)
-            let events = try visibility.apply(to: global.openCatalog()).events(
-                near: center.coordinate, radiusKilometres: distance.kilometres, window: dates, order: sort)
+            let catalog = try visibility.apply(to: global.openCatalog())
+            let events = try catalog.events(
+                near: center.coordinate, radiusKilometres: distance.kilometres, window: dates, order: sort,
+                limit: page.limit, offset: page.offset)
             if json { return try Output.json(events) }
-            Output.line("Within \(distance) of \(center.label), \(dates.from) to \(dates.to): \(events.count) event\(events.count == 1 ? "" : "s")")
+            let total = page.isPaged
+                ? try catalog.eventCount(near: center.coordinate, radiusKilometres: distance.kilometres, window: dates)
+                : events.count
+            Output.line(
+                "Within \(distance) of \(center.label), \(dates.from) to \(dates.to): \(total) event\(total == 1 ? "" : "s")"
+                    + (page.summary(shown: events.count, total: total).map { " (\($0))" } ?? ""))
             guard !events.isEmpty else { return }
             let unit = distance.unit
             Output.line(Output.table(events.map { nearby in

@@ -52,3 +52,29 @@ struct VisibilityOptions: ParsableArguments {
         return catalog
     }
 }
+
+/// `--limit` / `--offset`: one page of a long answer (a dense city has thousands of
+/// concerts a month). Without `--limit` every match is listed.
+struct PageOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("List at most N events (default: all).", valueName: "n"))
+    var limit: Int?
+
+    @Option(help: ArgumentHelp("Skip the first N events, for the next page (default 0).", valueName: "n"))
+    var offset = 0
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1; got \(limit).") }
+        if offset < 0 { throw ValidationError("--offset must be 0 or more; got \(offset).") }
+    }
+
+    var isPaged: Bool { limit != nil || offset > 0 }
+
+    /// "showing 51–100; next page: --offset 100", for a table that is one page of `total`.
+    func summary(shown: Int, total: Int) -> String? {
+        guard isPaged else { return nil }
+        guard shown > 0 else { return "none past --offset \(offset)" }
+        var text = "showing \(offset + 1)–\(offset + shown)"
+        if offset + shown < total { text += "; next page: --offset \(offset + shown)" }
+        return text
+    }
+}

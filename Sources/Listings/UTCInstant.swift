@@ -18,10 +18,15 @@ public struct UTCInstant: Sendable, Hashable, Comparable, Codable, CustomStringC
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ`.
     public init?(iso text: some StringProtocol) {
-        let text = String(text)
-        guard text.count == 20, text.hasSuffix("Z"),
-            let date = LocalDate(iso: text.prefix(10)),
-            let time = LocalTime(iso: text.dropFirst(11).prefix(8))
+        // Bytes, not Characters: this runs for every event a query returns.
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z"),
+            let year = LocalDate.number(bytes[0..<4]), let month = LocalDate.number(bytes[5..<7]),
+            let day = LocalDate.number(bytes[8..<10]), let date = LocalDate(year: year, month: month, day: day),
+            let hour = LocalDate.number(bytes[11..<13]), let minute = LocalDate.number(bytes[14..<16]),
+            let second = LocalDate.number(bytes[17..<19]), let time = LocalTime(hour: hour, minute: minute, second: second)
         else { return nil }
         self.init(date: date, time: time, utcOffsetSeconds: 0)
     }

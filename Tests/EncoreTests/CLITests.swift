@@ -204,6 +204,17 @@ struct CLITests {
         #expect(city.stderr.contains("ambiguous"))
         let events = try #require(try city.json() as? [[String: Any]])
         #expect(events.allSatisfy { ($0["metro_area"] as? [String: Any])?["name"] as? String == "Madrid" })
+
+        // Pages: --limit/--offset slice the same chronological answer; tables say what is next.
+        #expect(events.count > 3)
+        let ids = events.compactMap { $0["id"] as? Int }
+        let second = try encore("city", "Madrid", "--from", "2026-12-01", "--to", "2027-03-01", "--limit", "2", "--offset", "2", "--json")
+        #expect(try #require(try second.json() as? [[String: Any]]).compactMap { $0["id"] as? Int } == Array(ids[2..<4]))
+        let table = try encore("city", "Madrid", "--from", "2026-12-01", "--to", "2027-03-01", "--limit", "2")
+        #expect(table.stdout.contains("\(ids.count) events (showing 1–2; next page: --offset 2)"), "\(table.stdout)")
+        let nearPage = try encore("near", "Bilbao", "--radius", "30km", "--limit", "1", "--json")
+        #expect(try #require(try nearPage.json() as? [[String: Any]]).compactMap { $0["id"] as? Int } == near.prefix(1).compactMap { $0["id"] as? Int })
+        #expect(try encore("near", "Bilbao", "--limit", "0").status == 2)
     }
 
     @Test func invalidGeoInputExitsTwo() throws {

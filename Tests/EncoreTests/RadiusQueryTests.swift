@@ -6,7 +6,9 @@ import Testing
 /// The R*Tree radius query must return exactly what a brute-force haversine scan does.
 struct RadiusQueryTests {
     /// A random catalog of venues clustered around a few centres, including one that
-    /// straddles the antimeridian and one near the North Pole.
+    /// straddles the antimeridian and one near the North Pole. Some events have no
+    /// start time, and one in eight lasts several days (so starts before a window it
+    /// overlaps).
     func makeCatalog(seed: UInt64, venues: Int) throws -> CatalogDatabase {
         var random = SeededRandom(seed: seed)
         let centres = [
@@ -25,7 +27,11 @@ struct RadiusQueryTests {
                 sourceID: "v\(index)", name: "Venue \(index)",
                 coordinate: Coordinate(latitude: min(89.9, centre.latitude + random.uniform(-1, 1)), longitude: longitude))
             let date = LocalDate(iso: "2027-01-01")!.adding(days: Int(random.uniform(0, 60)))
-            page.events.append(EventListing(sourceID: "e\(index)", title: "Event \(index)", start: EventStart(localDate: date), venue: venue))
+            let time = random.next() % 4 == 0 ? nil : LocalTime(iso: ["19:00:00", "20:30:00", "21:00:00"][Int(random.next() % 3)])
+            let endDate = random.next() % 8 == 0 ? date.adding(days: 1 + Int(random.next() % 12)) : nil
+            page.events.append(EventListing(
+                sourceID: "e\(index)", title: "Event \(index)", start: EventStart(localDate: date, localTime: time),
+                endDate: endDate, venue: venue))
         }
         _ = try catalog.apply(page)
         return catalog
@@ -52,7 +58,65 @@ struct RadiusQueryTests {
             let baseline = try catalog.eventsByScan(near: point, radiusKilometres: radius, window: window)
             #expect(events.map(\.event.id) == baseline.map(\.event.id))
             #expect(events.allSatisfy { $0.distanceKilometres <= radius })
+            #expect(try catalog.eventCount(near: point, radiusKilometres: radius, window: window) == events.count)
+
+            let order = random.next() % 2 == 0 ? NearbyOrder.date : .distance
+            let limit = 1 + Int(random.next() % 7)
+            let offset = Int(random.next() % 5)
+            let page = try catalog.events(
+                near: point, radiusKilometres: radius, window: window, order: order, limit: limit, offset: offset)
+            let scannedPage = try catalog.eventsByScan(
+                near: point, radiusKilometres: radius, window: window, order: order, limit: limit, offset: offset)
+            let whole = try catalog.events(near: point, radiusKilometres: radius, window: window, order: order)
+            #expect(page.map(\.event.id) == Array(whole.dropFirst(offset).prefix(limit)).map(\.event.id))
+            #expect(scannedPage.map(\.event.id) == page.map(\.event.id))
         }
+    }
+
+    @Test func pagesConcatenateToTheWholeAnswer() throws {
+        let catalog = try makeCatalog(seed: 11, venues: 300)
+        let window = DateWindow(from: LocalDate(iso: "2027-01-05")!, to: LocalDate(iso: "2027-02-20")!)!
+        let london = Coordinate(latitude: 51.5, longitude: -0.12)
+        for order in NearbyOrder.allCases {
+            let whole = try catalog.events(near: london, radiusKilometres: 120, window: window, order: order)
+            #expect(whole.count > 20)
+            var pages: [NearbyEvent] = []
+            var offset = 0
+            while true {
+                let page = try catalog.events(
+                    near: london, radiusKilometres: 120, window: window, order: order, limit: 7, offset: offset)
+                if page.isEmpty { break }
+                pages += page
+                offset += page.count
+            }
+            #expect(pages.map(\.event.id) == whole.map(\.event.id))
+        }
+    }
+
+    @Test func multiDayEventsOverlappingTheWindowAreFoundEvenWhenLengthenedLater() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let bilbao = Coordinate(latitude: 43.26, longitude: -2.93)
+        func festival(endingOn end: String) -> ListingPage {
+            var page = ListingPage(source: "test", locator: "festival")
+            page.events = [EventListing(
+                sourceID: "f", title: "Long Festival", kind: .festival,
+                start: EventStart(localDate: LocalDate(iso: "2027-03-01")!), endDate: LocalDate(iso: end),
+                venue: VenueListing(
+                    sourceID: "park", name: "Park", coordinate: bilbao,
+                    metroArea: MetroAreaListing(sourceID: "28716", name: "Bilbao", coordinate: bilbao)))]
+            return page
+        }
+        let lateMarch = DateWindow(from: LocalDate(iso: "2027-03-25")!, to: LocalDate(iso: "2027-03-31")!)!
+        _ = try catalog.apply(festival(endingOn: "2027-03-03"))
+        #expect(try catalog.events(near: bilbao, radiusKilometres: 5, window: lateMarch).isEmpty)
+        // Re-listed as a month-long residency: the window's seek bound must widen with it.
+        _ = try catalog.apply(festival(endingOn: "2027-03-28"))
+        #expect(try catalog.events(near: bilbao, radiusKilometres: 5, window: lateMarch).map(\.event.title) == ["Long Festival"])
+        #expect(try catalog.eventCount(near: bilbao, radiusKilometres: 5, window: lateMarch) == 1)
+        let metros = try catalog.metroAreaIDs(geonameID: nil, center: bilbao, radiusKilometres: 50)
+        #expect(metros.count == 1)
+        #expect(try catalog.events(inMetroAreas: metros, window: lateMarch).map(\.title) == ["Long Festival"])
+        #expect(try catalog.eventCount(inMetroAreas: metros, window: lateMarch) == 1)
     }
 
     @Test func sortsByDateOrByDistance() throws {
