@@ -67,6 +67,24 @@ final class ColumnCursor<Element>: DatabaseCursor {
             return .scheduled
         }
 
+        /// A `YYYY-MM-DD` column as a date, parsed in place.
+        func localDate(_ index: Int32) -> LocalDate? {
+            guard let bytes = sqlite3_column_text(statement, index), sqlite3_column_bytes(statement, index) == 10,
+                bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
+            else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for offset in range {
+                    let digit = bytes[offset] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value * 10 + Int(digit)
+                }
+                return value
+            }
+            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+            return LocalDate(year: year, month: month, day: day)
+        }
+
         func optionalInt64(_ index: Int32) -> Int64? { isNull(index) ? nil : int64(index) }
         func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : int(index) }
         func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : double(index) }

@@ -26,14 +26,17 @@ enum EventDetailLoader {
             """)
         // Cached: the same few conditions come back on every query, and preparing this
         // join costs more than running it for a page of events.
+        // A page often has several shows at one venue; its columns are decoded once.
+        var venues: [Int64: VenueSummary] = [:]
         var events = try ColumnCursor(statement, arguments: arguments) { row -> EventDetail in
             var venue: VenueSummary?
             if let venueID = row.optionalInt64(11) {
-                venue = VenueSummary(
+                venue = venues[venueID] ?? VenueSummary(
                     id: venueID, name: row.text(12), street: row.optionalText(13), postalCode: row.optionalText(14),
                     city: row.optionalText(15), region: row.optionalText(16), country: row.optionalText(17),
                     latitude: row.optionalDouble(18), longitude: row.optionalDouble(19),
                     coordinatesApproximate: row.bool(20), timeZone: row.optionalText(21))
+                venues[venueID] = venue
             }
             var metro: MetroAreaSummary?
             if let metroID = row.optionalInt64(22) {
@@ -44,61 +47,48 @@ enum EventDetailLoader {
                 id: row.int64(0), title: row.text(1), kind: row.equals(2, "festival") ? .festival : .concert,
                 status: row.eventStatus(3),
                 start: EventStart(
-                    localDate: LocalDate(iso: row.text(4))!, localTime: row.optionalText(5).flatMap { LocalTime(iso: $0) },
+                    localDate: row.localDate(4)!, localTime: row.optionalText(5).flatMap { LocalTime(iso: $0) },
                     timeZone: row.optionalText(6), utc: row.optionalText(7).flatMap { UTCInstant(iso: $0) }),
-                endDate: row.optionalText(8).flatMap { LocalDate(iso: $0) }, venue: venue, metroArea: metro,
+                endDate: row.localDate(8), venue: venue, metroArea: metro,
                 lineup: [], sources: [], popularity: row.optionalDouble(9), ageRestriction: row.optionalText(10))
             detail.unlistedSince = row.optionalText(26)
             return detail
         }.all()
         guard !events.isEmpty else { return [] }
-        let ids = events.map(\.id)
-        var lineups = try lineups(db, eventIDs: ids)
-        var sources = try sources(db, eventIDs: ids)
-        for index in events.indices {
-            let id = events[index].id
-            events[index].lineup = lineups.removeValue(forKey: id) ?? []
-            events[index].sources = sources.removeValue(forKey: id) ?? []
-        }
-        return events
-    }
-
-    private static func lineups(_ db: Database, eventIDs: [Int64]) throws -> [Int64: [LineupEntry]] {
-        var result: [Int64: [LineupEntry]] = [:]
-        let rows = try ColumnCursor(
+        // Lineups and sources go straight into their event: no dictionaries of arrays.
+        var position: [Int64: Int] = [:]
+        position.reserveCapacity(events.count)
+        for (index, event) in events.enumerated() { position[event.id] = index }
+        let ids = CatalogDatabase.jsonArray(events.map(\.id))
+        let lineups = try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT l.event_id, l.artist_id, a.name, l.billing, l.position FROM lineup l
                 JOIN artist a ON a.id = l.artist_id
                 WHERE l.event_id IN (SELECT value FROM json_each(?))
                 ORDER BY l.event_id, l.position, a.name, a.id
                 """),
-            arguments: [CatalogDatabase.jsonArray(eventIDs)]
+            arguments: [ids]
         ) { row in
             (row.int64(0), LineupEntry(
-                artistID: row.int64(1), name: row.text(2), billing: Billing(rawValue: row.text(3)) ?? .support,
+                artistID: row.int64(1), name: row.text(2), billing: row.equals(3, "headline") ? .headline : .support,
                 order: row.int(4)))
         }
-        while let (eventID, entry) = try rows.next() {
-            result[eventID, default: []].append(entry)
+        while let (eventID, entry) = try lineups.next() {
+            if let index = position[eventID] { events[index].lineup.append(entry) }
         }
-        return result
-    }
-
-    private static func sources(_ db: Database, eventIDs: [Int64]) throws -> [Int64: [SourceLink]] {
-        var result: [Int64: [SourceLink]] = [:]
-        let rows = try ColumnCursor(
+        let sources = try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT entity_id, source, source_id, url FROM source_record
                 WHERE kind = 'event' AND entity_id IN (SELECT value FROM json_each(?))
                 ORDER BY entity_id, source, source_id
                 """),
-            arguments: [CatalogDatabase.jsonArray(eventIDs)]
+            arguments: [ids]
         ) { row in
             (row.int64(0), SourceLink(source: row.text(1), id: row.text(2), url: row.optionalText(3)))
         }
-        while let (eventID, link) = try rows.next() {
-            result[eventID, default: []].append(link)
+        while let (eventID, link) = try sources.next() {
+            if let index = position[eventID] { events[index].sources.append(link) }
         }
-        return result
+        return events
     }
 }
