@@ -50,13 +50,14 @@ enum FeedBuild {
         func show(_ text: String) {
             if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K  building feeds: \(text)".utf8)) }
         }
-        let tree = try FeedBuilder(source: catalog, today: today, generatedAt: now).build { part, files in
+        // The repository's feeds/ keeps its committed JSON Schemas across builds.
+        var staging = try FeedTreeWriter(outputDirectory: URL(fileURLWithPath: out), preserving: ["schema"]).begin()
+        try FeedBuilder(source: catalog, today: today, generatedAt: now).build(into: &staging) { part, files in
             let rate = Double(files) / max(Date().timeIntervalSince(started), 0.001)
             show("\(part) (\(files) files, \(Int(rate)) files/s)")
         }
-        show("writing \(tree.count) files")
-        // The repository's feeds/ keeps its committed JSON Schemas across builds.
-        let report = try FeedTreeWriter(outputDirectory: URL(fileURLWithPath: out), preserving: ["schema"]).write(tree)
+        show("swapping in \(staging.count) files")
+        let report = try staging.finish()
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         return report
     }

@@ -40,6 +40,15 @@ public struct FeedBuilder {
     ///   with the number of files rendered so far, for a progress line.
     public func build(progress: (_ part: String, _ filesSoFar: Int) -> Void = { _, _ in }) throws -> FeedTree {
         var tree = FeedTree()
+        try build(into: &tree, progress: progress)
+        return tree
+    }
+
+    /// Renders every feed into `tree`, file by file (a ``FeedTreeWriter/Staging`` writes
+    /// each as it comes, so memory stays flat however big the catalog).
+    public func build(
+        into tree: inout some FeedSink, progress: (_ part: String, _ filesSoFar: Int) -> Void = { _, _ in }
+    ) throws {
         let slugs = try artistSlugs()
         progress("metro areas", tree.count)
         try addMetros(to: &tree)
@@ -54,7 +63,6 @@ public struct FeedBuilder {
         progress("search index", tree.count)
         try addSearch(to: &tree, slugs: slugs)
         try addIndex(to: &tree)
-        return tree
     }
 
     private var window: DateWindow { DateWindow(from: today, to: today.adding(days: Self.horizonDays))! }
@@ -66,7 +74,7 @@ public struct FeedBuilder {
 
     // MARK: - Steps
 
-    private func addIndex(to tree: inout FeedTree) throws {
+    private func addIndex(to tree: inout some FeedSink) throws {
         let metros = try source.metroAreas(near: nil, radiusKilometres: nil, today: today)
             .filter { $0.upcomingEvents > 0 }
             .sorted { ($0.metroArea.name, $0.metroArea.id) < ($1.metroArea.name, $1.metroArea.id) }
@@ -81,56 +89,75 @@ public struct FeedBuilder {
         try tree.add("index.json", FeedJSON.encode(index))
     }
 
-    private func addMetros(to tree: inout FeedTree) throws {
+    private func addMetros(to tree: inout some FeedSink) throws {
         let metros = try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 }
         for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) {
             let id = metro.metroArea.id
             let events = try source.events(inMetroAreas: [id], window: window)
             let pages = max(1, (events.count + Self.pageSize - 1) / Self.pageSize)
             func path(_ page: Int) -> String { page == 1 ? "metros/\(id).json" : "metros/\(id)/page-\(page).json" }
-            for page in 1...pages {
-                let slice = Array(events.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize))
-                let document = MetroFeed(
+            let documents = (1...pages).map { page in
+                MetroFeed(
                     metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
                     totalEvents: events.count, page: page, pages: pages,
                     next: page < pages ? path(page + 1) : nil, previous: page > 1 ? path(page - 1) : nil,
-                    events: slice)
-                try tree.add(path(page), FeedJSON.encode(document))
+                    events: Array(events.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)))
+            }
+            for (page, data) in zip(1..., try FeedJSON.encodeAll(documents)) {
+                try tree.add(path(page), data)
             }
             try tree.add("metros/\(id).geojson", FeedJSON.encode(GeoJSON.venues(of: events)))
         }
     }
 
-    private func addArtists(to tree: inout FeedTree, slugs: [Int64: String]) throws {
+    private func addArtists(to tree: inout some FeedSink, slugs: [Int64: String]) throws {
+        var batch: [(path: String, document: ArtistFeed)] = []
         for (id, slug) in slugs.sorted(by: { $0.key < $1.key }) {
             guard let upcoming = try source.artistPage(artistID: id, past: false, today: today),
                 let past = try source.artistPage(artistID: id, past: true, today: today)
             else { continue }
             let recent = past.events.filter { $0.start.localDate >= recentStart }.reversed()
-            let document = ArtistFeed(
+            batch.append(("artists/\(slug).json", ArtistFeed(
                 artist: upcoming.artist, slug: slug, upcoming: upcoming.events, recentPast: Array(recent),
-                similar: upcoming.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) })
-            try tree.add("artists/\(slug).json", FeedJSON.encode(document))
+                similar: upcoming.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) })))
+            if batch.count == Self.encodingBatch { try add(&batch, to: &tree) }
         }
+        try add(&batch, to: &tree)
     }
 
-    private func addVenues(to tree: inout FeedTree) throws {
+    private func addVenues(to tree: inout some FeedSink) throws {
+        var batch: [(path: String, document: VenuePage)] = []
         for id in try source.venueIDs(withEventsSince: today) {
             guard let page = try source.venuePage(id: id, today: today) else { continue }
-            try tree.add("venues/\(id).json", FeedJSON.encode(page))
+            batch.append(("venues/\(id).json", page))
+            if batch.count == Self.encodingBatch { try add(&batch, to: &tree) }
         }
+        try add(&batch, to: &tree)
     }
 
-    private func addEvents(to tree: inout FeedTree) throws {
+    private func addEvents(to tree: inout some FeedSink) throws {
         let ids = try source.eventIDs(since: recentStart)
         for start in stride(from: 0, to: ids.count, by: 500) {
-            for event in try source.events(ids: Array(ids[start..<min(start + 500, ids.count)])) {
-                try tree.add("events/\(event.id).json", FeedJSON.encode(EventFeed(event: event)))
+            var batch = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)])).map { event in
+                (path: "events/\(event.id).json", document: EventFeed(event: event))
             }
+            try add(&batch, to: &tree)
         }
     }
 
-    private func addUsers(to tree: inout FeedTree) throws {
+    /// Documents are rendered in batches on every core, then added in order.
+    static let encodingBatch = 200
+
+    private func add<Document: Encodable & Sendable>(
+        _ batch: inout [(path: String, document: Document)], to tree: inout some FeedSink
+    ) throws {
+        for (entry, data) in zip(batch, try FeedJSON.encodeAll(batch.map(\.document))) {
+            try tree.add(entry.path, data)
+        }
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    private func addUsers(to tree: inout some FeedSink) throws {
         for user in try source.fans() {
             let plans = try source.plans(user: user, past: false, today: today)
             try tree.add("users/\(user)/plans.json", FeedJSON.encode(UserPlansFeed(user: user, plans: plans)))
@@ -144,7 +171,7 @@ public struct FeedBuilder {
         }
     }
 
-    private func addSearch(to tree: inout FeedTree, slugs: [Int64: String]) throws {
+    private func addSearch(to tree: inout some FeedSink, slugs: [Int64: String]) throws {
         let names = try source.artistNames(withEventsSince: recentStart)
         let entries = names.compactMap { artist in
             slugs[artist.id].map { SearchEntry(name: artist.name, key: NameFolding.fold(artist.name), slug: $0) }
@@ -162,5 +189,26 @@ enum FeedJSON {
         var data = try encoder.encode(value)
         data.append(0x0A)
         return data
+    }
+
+    /// Encodes the documents on every core; the results keep the documents' order.
+    static func encodeAll<Document: Encodable & Sendable>(_ documents: [Document]) throws -> [Data] {
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, documents.count)
+        guard workers > 1 else { return try documents.map(encode) }
+        let slots = UnsafeMutableBufferPointer<Result<Data, any Error>?>.allocate(capacity: documents.count)
+        slots.initialize(repeating: nil)
+        defer {
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
+        // Each worker writes only its own indices (interleaved, so big and small
+        // documents spread evenly), and every write finishes before concurrentPerform returns.
+        nonisolated(unsafe) let shared = slots
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: documents.count, by: workers) {
+                shared[index] = Result { try encode(documents[index]) }
+            }
+        }
+        return try slots.map { try $0!.get() }
     }
 }

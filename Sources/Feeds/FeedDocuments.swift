@@ -29,7 +29,7 @@ struct FeedIndex: Encodable {
 }
 
 /// `metros/{id}.json` and its further pages.
-struct MetroFeed: Encodable {
+struct MetroFeed: Encodable, Sendable {
     let metroArea: MetroAreaSummary
     let latitude: Double?
     let longitude: Double?
@@ -63,7 +63,7 @@ struct MetroFeed: Encodable {
 }
 
 /// `artists/{slug}.json`.
-struct ArtistFeed: Encodable {
+struct ArtistFeed: Encodable, Sendable {
     struct Similar: Encodable {
         let id: Int64
         let name: String
@@ -93,7 +93,7 @@ struct ArtistFeed: Encodable {
 }
 
 /// `events/{id}.json`: the concert page, with directions.
-struct EventFeed: Encodable {
+struct EventFeed: Encodable, Sendable {
     let event: EventDetail
 
     enum CodingKeys: String, CodingKey { case directions }

@@ -57,8 +57,19 @@ public enum Slug {
     }
 }
 
+/// Where a build's files go, one at a time: a ``FeedTree`` in memory (tests), or a
+/// ``FeedTreeWriter/Staging`` directory that writes each file as it is rendered, so a
+/// build never holds all its files in memory.
+public protocol FeedSink {
+    /// Files added so far.
+    var count: Int { get }
+    /// Adds a file; a path added twice keeps the last bytes.
+    /// - Throws: ``UnsafeFeedPath`` for a path that could leave the output directory.
+    mutating func add(_ path: String, _ data: Data) throws
+}
+
 /// The files of one build: relative path → bytes, paths checked to stay inside the tree.
-public struct FeedTree: Sendable {
+public struct FeedTree: Sendable, FeedSink {
     public private(set) var files: [String: Data] = [:]
 
     public init() {}
@@ -70,12 +81,22 @@ public struct FeedTree: Sendable {
     /// - Throws: ``UnsafeFeedPath`` for absolute paths, `..`, empty components, backslashes
     ///   or NUL: no name from a listing can write outside the output directory.
     public mutating func add(_ path: String, _ data: Data) throws(UnsafeFeedPath) {
+        try Self.validate(path)
+        files[path] = data
+    }
+
+    static func validate(_ path: String) throws(UnsafeFeedPath) {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0"),
             components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
         else { throw UnsafeFeedPath(path: path) }
-        files[path] = data
     }
+}
+
+public struct FeedWriteError: Error, CustomStringConvertible {
+    public let path: String
+    public let code: Int32
+    public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
 }
 
 public struct UnsafeFeedPath: Error, Equatable, CustomStringConvertible {
@@ -118,13 +139,22 @@ public struct FeedTreeWriter: Sendable {
         self.preserved = preserved
     }
 
+    /// Writes a whole tree (sorted by path) through ``begin()``.
     public func write(_ tree: FeedTree) throws -> FeedBuildReport {
+        var staging = try begin()
+        for path in tree.files.keys.sorted() {
+            try staging.add(path, tree.files[path]!)
+        }
+        return try staging.finish()
+    }
+
+    /// Starts a build in the sibling directory; add files, then ``Staging/finish()``.
+    public func begin() throws -> Staging {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(outputDirectory.lastPathComponent).building")
         try? fileManager.removeItem(at: staging)
         try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-
         let previous = existingFiles(under: outputDirectory).filter { path in
             !preserved.contains(String(path.split(separator: "/")[0]))
         }
@@ -133,24 +163,103 @@ public struct FeedTreeWriter: Sendable {
             guard fileManager.fileExists(atPath: old.path) else { continue }
             try fileManager.copyItem(at: old, to: staging.appendingPathComponent(entry))
         }
-        var report = FeedBuildReport()
-        for path in tree.files.keys.sorted() {
-            let data = tree.files[path]!
-            let target = staging.appendingPathComponent(path)
-            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let old = outputDirectory.appendingPathComponent(path)
-            if previous.contains(path), let oldData = try? Data(contentsOf: old), oldData == data,
-                (try? fileManager.linkItem(at: old, to: target)) != nil
-            {
-                report.unchanged += 1
-                continue
-            }
-            try data.write(to: target)
-            report.written += 1
-            report.bytesWritten += data.count
-        }
-        report.removed = previous.subtracting(tree.files.keys).count
+        return Staging(writer: self, directory: staging, previous: previous)
+    }
 
+    /// A build being written: each file goes to disk as it is added, hard-linked from
+    /// the current build when its bytes have not changed.
+    public struct Staging: FeedSink {
+        let writer: FeedTreeWriter
+        let directory: URL
+        let previous: Set<String>
+        /// Paths added so far, with the bytes written for each (nil: linked unchanged).
+        private var added: [String: Int?] = [:]
+        private var directories: Set<String> = [""]
+
+        init(writer: FeedTreeWriter, directory: URL, previous: Set<String>) {
+            self.writer = writer
+            self.directory = directory
+            self.previous = previous
+        }
+
+        public var count: Int { added.count }
+
+        public mutating func add(_ path: String, _ data: Data) throws {
+            try FeedTree.validate(path)
+            let target = directory.path + "/" + path
+            if let slash = path.lastIndex(of: "/") {
+                let folder = String(path[..<slash])
+                if directories.insert(folder).inserted {
+                    try FileManager.default.createDirectory(
+                        atPath: directory.path + "/" + folder, withIntermediateDirectories: true)
+                }
+            }
+            if added[path] != nil {
+                unlink(target)
+            }
+            if previous.contains(path) {
+                let old = writer.outputDirectory.path + "/" + path
+                if Self.contents(of: old, equal: data), link(old, target) == 0 {
+                    added[path] = .some(nil)
+                    return
+                }
+            }
+            try Self.store(data, at: target)
+            added[path] = data.count
+        }
+
+        /// Swaps the staged build in; returns what changed.
+        public func finish() throws -> FeedBuildReport {
+            var report = FeedBuildReport()
+            for bytes in added.values {
+                if let bytes {
+                    report.written += 1
+                    report.bytesWritten += bytes
+                } else {
+                    report.unchanged += 1
+                }
+            }
+            report.removed = previous.subtracting(added.keys).count
+            try writer.swap(in: directory)
+            return report
+        }
+
+        /// Compares a file with `data`, reading it only when the sizes agree.
+        static func contents(of path: String, equal data: Data) -> Bool {
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, Int(status.st_size) == data.count else { return false }
+            var old = [UInt8](repeating: 0, count: data.count)
+            var offset = 0
+            while offset < old.count {
+                let count = old.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return data.elementsEqual(old)
+        }
+
+        static func store(_ data: Data, at path: String) throws {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
+            defer { close(descriptor) }
+            try data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    guard count > 0 else { throw FeedWriteError(path: path, code: errno) }
+                    offset += count
+                }
+            }
+        }
+    }
+
+    /// Puts the staged directory in place of the output directory.
+    func swap(in staging: URL) throws {
+        let fileManager = FileManager.default
+        let parent = outputDirectory.deletingLastPathComponent()
         if fileManager.fileExists(atPath: outputDirectory.path) {
             if Self.exchange(staging.path, outputDirectory.path) {
                 try fileManager.removeItem(at: staging)
@@ -164,7 +273,6 @@ public struct FeedTreeWriter: Sendable {
         } else {
             try fileManager.moveItem(at: staging, to: outputDirectory)
         }
-        return report
     }
 
     /// Relative paths of the regular files under a directory (hidden ones skipped).
@@ -196,4 +304,9 @@ public struct FeedTreeWriter: Sendable {
         return false
         #endif
     }
+}
+
+/// POSIX `write`, named apart from ``FeedTreeWriter/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -106,6 +106,33 @@ struct FeedsTests {
         #expect(try String(contentsOf: out.appendingPathComponent("index.json"), encoding: .utf8) == "next")
         #expect(!FileManager.default.fileExists(atPath: staging.path))
     }
+
+    @Test func aStreamedBuildWritesAsItGoesAndSwapsInOnlyWhenFinished() throws {
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+        var first = FeedTree()
+        try first.add("index.json", Data("old".utf8))
+        try first.add("events/1.json", Data("same".utf8))
+        try first.add("events/2.json", Data("gone".utf8))
+        _ = try writer.write(first)
+
+        var staging = try writer.begin()
+        try staging.add("events/1.json", Data("same".utf8))
+        try staging.add("index.json", Data("draft".utf8))
+        try staging.add("index.json", Data("new".utf8))
+        #expect(throws: UnsafeFeedPath.self) { try staging.add("../escape.json", Data()) }
+        #expect(staging.count == 2)
+        // Files are on disk in the staging directory, but readers still see the old build.
+        let staged = out.deletingLastPathComponent().appendingPathComponent(".feeds.building/index.json")
+        #expect(try String(contentsOf: staged, encoding: .utf8) == "new")
+        #expect(try String(contentsOf: out.appendingPathComponent("index.json"), encoding: .utf8) == "old")
+
+        let report = try staging.finish()
+        #expect(report == FeedBuildReport(written: 1, unchanged: 1, removed: 1, bytesWritten: 3))
+        #expect(try String(contentsOf: out.appendingPathComponent("index.json"), encoding: .utf8) == "new")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("events/2.json").path))
+        #expect(!FileManager.default.fileExists(atPath: out.deletingLastPathComponent().appendingPathComponent("escape.json").path))
+    }
 }
 
 /// Runs the repository's Python scripts.
