@@ -36,7 +36,11 @@ public struct CatalogDatabase: Sendable {
             try db.execute(sql: "PRAGMA cache_size = -65536")
             // Queries on a big catalog touch pages all over the file; mapped pages are read
             // without a system call each (SQLite caps this at its compile-time maximum).
-            try db.execute(sql: "PRAGMA mmap_size = 2147418112")
+            // Readers only: an ingest touches most of the file, and mapped pages would
+            // count toward its resident memory.
+            if db.configuration.readonly {
+                try db.execute(sql: "PRAGMA mmap_size = 2147418112")
+            }
         }
         configuration.busyMode = .timeout(10)
         let directory = (path as NSString).deletingLastPathComponent
