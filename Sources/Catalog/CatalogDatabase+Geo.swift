@@ -247,6 +247,12 @@ extension CatalogDatabase {
     static let windowCondition =
         "e.local_date >= ? AND e.local_date <= ? AND COALESCE(e.end_date, e.local_date) >= ?"
 
+    /// Events at a JSON array of venues, in the window; arguments: the venue ids
+    /// (``jsonArray(_:)``), then ``windowArguments(_:_:)``.
+    static func venueWindowCondition(listed: String) -> String {
+        "e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)"
+    }
+
     static func windowArguments(_ db: Database, _ window: DateWindow) throws -> StatementArguments {
         let span = try Int.fetchOne(db.cachedStatement(sql: "SELECT max_days FROM event_span_bound")) ?? 0
         return [window.from.adding(days: -span).description, window.to.description, window.from.description]
@@ -362,7 +368,7 @@ extension CatalogDatabase {
         return try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT e.id FROM event e
-                WHERE e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)
+                WHERE \(venueWindowCondition(listed: listed))
                 ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
                 LIMIT ? OFFSET ?
                 """),
@@ -378,7 +384,7 @@ extension CatalogDatabase {
             db,
             sql: """
                 SELECT COUNT(*) FROM event e
-                WHERE e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)
+                WHERE \(venueWindowCondition(listed: listed))
                 """,
             arguments: [jsonArray(venues)] + windowArguments(db, window)) ?? 0
     }
@@ -416,7 +422,7 @@ extension CatalogDatabase {
                 db,
                 sql: """
                     SELECT e.id, e.venue_id FROM event e
-                    WHERE e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)
+                    WHERE \(venueWindowCondition(listed: listed))
                     ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
                     """,
                 arguments: [jsonArray(distances.keys)] + windowArguments(db, window))

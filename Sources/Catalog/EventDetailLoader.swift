@@ -7,9 +7,8 @@ enum EventDetailLoader {
     /// Events matching `condition` (SQL over alias `e` for event), chronological:
     /// by local date, then local time (unknown times last), then id.
     static func load(
-        _ db: Database, where condition: String, arguments: StatementArguments, limit: Int? = nil
+        _ db: Database, where condition: String, arguments: StatementArguments
     ) throws -> [EventDetail] {
-        let limitClause = limit.map { " LIMIT \($0)" } ?? ""
         // Cached: the same few conditions come back on every query, and preparing this
         // join costs more than running it for a page of events.
         let statement = try db.cachedStatement(sql: """
@@ -22,7 +21,7 @@ enum EventDetailLoader {
             LEFT JOIN venue v ON v.id = e.venue_id
             LEFT JOIN metro_area m ON m.id = v.metro_area_id
             WHERE \(condition)
-            ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id\(limitClause)
+            ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
             """)
         // Cached: the same few conditions come back on every query, and preparing this
         // join costs more than running it for a page of events.
