@@ -2,12 +2,6 @@ import GRDB
 import GRDBSQLite
 import Listings
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A cursor that decodes each step straight from SQLite's column accessors.
 ///
 /// GRDB's `Row` decoding is generic and, across module boundaries, resolves type metadata
@@ -47,42 +41,26 @@ final class ColumnCursor<Element>: DatabaseCursor {
         func bool(_ index: Int32) -> Bool { sqlite3_column_int64(statement, index) != 0 }
 
         func text(_ index: Int32) -> String {
-            guard let bytes = sqlite3_column_text(statement, index) else { return "" }
-            let count = Int(sqlite3_column_bytes(statement, index))
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+            bytes(index).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
 
-        /// Whether the column holds exactly `text`, compared without making a String.
-        func equals(_ index: Int32, _ text: StaticString) -> Bool {
-            guard let bytes = sqlite3_column_text(statement, index) else { return false }
-            let count = Int(sqlite3_column_bytes(statement, index))
-            return count == text.utf8CodeUnitCount && memcmp(bytes, text.utf8Start, count) == 0
+        /// The column's bytes, valid only inside `decode`.
+        private func bytes(_ index: Int32) -> UnsafeBufferPointer<UInt8>? {
+            guard let bytes = sqlite3_column_text(statement, index) else { return nil }
+            return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index)))
         }
 
-        func eventStatus(_ index: Int32) -> EventStatus {
-            if equals(index, "scheduled") { return .scheduled }
-            if equals(index, "cancelled") { return .cancelled }
-            if equals(index, "postponed") { return .postponed }
-            if equals(index, "rescheduled") { return .rescheduled }
-            return .scheduled
+        /// The case whose raw value the column holds, compared without making a String;
+        /// `fallback` for anything else.
+        func value<Value: RawRepresentable & CaseIterable>(_ index: Int32, else fallback: Value) -> Value
+        where Value.RawValue == String {
+            guard let bytes = bytes(index) else { return fallback }
+            return Value.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } ?? fallback
         }
 
         /// A `YYYY-MM-DD` column as a date, parsed in place.
         func localDate(_ index: Int32) -> LocalDate? {
-            guard let bytes = sqlite3_column_text(statement, index), sqlite3_column_bytes(statement, index) == 10,
-                bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
-            else { return nil }
-            func number(_ range: Range<Int>) -> Int? {
-                var value = 0
-                for offset in range {
-                    let digit = bytes[offset] &- UInt8(ascii: "0")
-                    guard digit < 10 else { return nil }
-                    value = value * 10 + Int(digit)
-                }
-                return value
-            }
-            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-            return LocalDate(year: year, month: month, day: day)
+            bytes(index).flatMap { LocalDate(isoUTF8: $0) }
         }
 
         func optionalInt64(_ index: Int32) -> Int64? { isNull(index) ? nil : int64(index) }

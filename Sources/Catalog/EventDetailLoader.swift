@@ -23,8 +23,6 @@ enum EventDetailLoader {
             WHERE \(condition)
             ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
             """)
-        // Cached: the same few conditions come back on every query, and preparing this
-        // join costs more than running it for a page of events.
         // A page often has several shows at one venue; its columns are decoded once.
         var venues: [Int64: VenueSummary] = [:]
         var events = try ColumnCursor(statement, arguments: arguments) { row -> EventDetail in
@@ -43,8 +41,8 @@ enum EventDetailLoader {
                     id: metroID, name: row.text(23), country: row.optionalText(24), region: row.optionalText(25))
             }
             var detail = EventDetail(
-                id: row.int64(0), title: row.text(1), kind: row.equals(2, "festival") ? .festival : .concert,
-                status: row.eventStatus(3),
+                id: row.int64(0), title: row.text(1), kind: row.value(2, else: EventKind.concert),
+                status: row.value(3, else: EventStatus.scheduled),
                 start: EventStart(
                     localDate: row.localDate(4)!, localTime: row.optionalText(5).flatMap { LocalTime(iso: $0) },
                     timeZone: row.optionalText(6), utc: row.optionalText(7).flatMap { UTCInstant(iso: $0) }),
@@ -69,7 +67,7 @@ enum EventDetailLoader {
             arguments: [ids]
         ) { row in
             (row.int64(0), LineupEntry(
-                artistID: row.int64(1), name: row.text(2), billing: row.equals(3, "headline") ? .headline : .support,
+                artistID: row.int64(1), name: row.text(2), billing: row.value(3, else: Billing.support),
                 order: row.int(4)))
         }
         while let (eventID, entry) = try lineups.next() {

@@ -35,10 +35,8 @@ extension Encore {
                 geonameID: resolved.city?.geonameID, center: resolved.coordinate, radiusKilometres: Self.metroRadiusKilometres)
             let events = try catalog.events(inMetroAreas: metros, window: dates, limit: page.limit, offset: page.offset)
             if json { return try Output.json(events) }
-            let total = page.isPaged ? try catalog.eventCount(inMetroAreas: metros, window: dates) : events.count
-            Output.line(
-                "\(resolved.label), \(dates.from) to \(dates.to): \(total) event\(total == 1 ? "" : "s")"
-                    + (page.summary(shown: events.count, total: total).map { " (\($0))" } ?? ""))
+            let count = try page.count(shown: events.count) { try catalog.eventCount(inMetroAreas: metros, window: dates) }
+            Output.line("\(resolved.label), \(dates.from) to \(dates.to): \(count)")
             if metros.isEmpty {
                 Output.line("No metro area in the catalog near \(resolved.label); try `encore near \(place)` or `encore metros`.")
             }

@@ -64,12 +64,10 @@ extension Encore {
                 near: center.coordinate, radiusKilometres: distance.kilometres, window: dates, order: sort,
                 limit: page.limit, offset: page.offset)
             if json { return try Output.json(events) }
-            let total = page.isPaged
-                ? try catalog.eventCount(near: center.coordinate, radiusKilometres: distance.kilometres, window: dates)
-                : events.count
-            Output.line(
-                "Within \(distance) of \(center.label), \(dates.from) to \(dates.to): \(total) event\(total == 1 ? "" : "s")"
-                    + (page.summary(shown: events.count, total: total).map { " (\($0))" } ?? ""))
+            let count = try page.count(shown: events.count) {
+                try catalog.eventCount(near: center.coordinate, radiusKilometres: distance.kilometres, window: dates)
+            }
+            Output.line("Within \(distance) of \(center.label), \(dates.from) to \(dates.to): \(count)")
             guard !events.isEmpty else { return }
             let unit = distance.unit
             Output.line(Output.table(events.map { nearby in

@@ -69,12 +69,18 @@ struct PageOptions: ParsableArguments {
 
     var isPaged: Bool { limit != nil || offset > 0 }
 
-    /// "showing 51–100; next page: --offset 100", for a table that is one page of `total`.
-    func summary(shown: Int, total: Int) -> String? {
-        guard isPaged else { return nil }
-        guard shown > 0 else { return "none past --offset \(offset)" }
-        var text = "showing \(offset + 1)–\(offset + shown)"
-        if offset + shown < total { text += "; next page: --offset \(offset + shown)" }
-        return text
+    /// "1538 events (showing 1–50; next page: --offset 50)": how many match, and which
+    /// of them this page shows. `total` is asked for only when the answer is paged.
+    func count(shown: Int, total: () throws -> Int) rethrows -> String {
+        guard isPaged else { return "\(shown) event\(shown == 1 ? "" : "s")" }
+        let total = try total()
+        var text = "\(total) event\(total == 1 ? "" : "s") ("
+        if shown == 0 {
+            text += "none past --offset \(offset)"
+        } else {
+            text += "showing \(offset + 1)–\(offset + shown)"
+            if offset + shown < total { text += "; next page: --offset \(offset + shown)" }
+        }
+        return text + ")"
     }
 }

@@ -20,7 +20,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// Parses `YYYY-MM-DD` exactly.
     public init?(iso text: some StringProtocol) {
-        let bytes = Array(text.utf8)
+        guard let date = Array(text.utf8).withUnsafeBufferPointer({ LocalDate(isoUTF8: $0) }) else { return nil }
+        self = date
+    }
+
+    /// Parses `YYYY-MM-DD` from UTF-8 bytes (a database column, say) without making a String.
+    public init?(isoUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             let y = Self.number(bytes[0..<4]), let m = Self.number(bytes[5..<7]),
             let d = Self.number(bytes[8..<10])
@@ -89,7 +94,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         }
     }
 
-    static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+    static func number(_ digits: some Collection<UInt8>) -> Int? {
         var value = 0
         for byte in digits {
             guard (48...57).contains(byte) else { return nil }
