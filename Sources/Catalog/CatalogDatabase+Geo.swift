@@ -360,19 +360,42 @@ extension CatalogDatabase {
 
     /// Ids of the events at `venues` in the window, chronological, one page of them.
     /// Answered from the covering index `event_venue_window` alone.
+    ///
+    /// Pages are soonest first, so when the window's first days already hold `offset +
+    /// limit` events, those are the page: every event left out starts later. A dense area
+    /// (thousands of concerts a month) then reads a few days of listings instead of the
+    /// whole window; a sparse one widens the days by the density it saw, then takes all.
     static func eventIDs(
         _ db: Database, atVenues venues: some Collection<Int64>, window: DateWindow, limit: Int?, offset: Int,
         listed: String
     ) throws -> [Int64] {
         guard !venues.isEmpty, limit != 0 else { return [] }
-        return try ColumnCursor(
+        let venueList = jsonArray(venues)
+        guard let limit else { return try eventIDs(db, venueList, window: window, limit: -1, offset: offset, listed: listed) }
+        let needed = offset + limit
+        var days = 3
+        for _ in 0..<2 {
+            let end = window.from.adding(days: days - 1)
+            guard end < window.to, let firstDays = DateWindow(from: window.from, to: end) else { break }
+            let found = try eventIDs(db, venueList, window: firstDays, limit: needed, offset: 0, listed: listed)
+            if found.count >= needed { return Array(found.dropFirst(offset)) }
+            guard !found.isEmpty else { break }
+            days = days * 2 * needed / found.count
+        }
+        return try eventIDs(db, venueList, window: window, limit: limit, offset: offset, listed: listed)
+    }
+
+    private static func eventIDs(
+        _ db: Database, _ venueList: String, window: DateWindow, limit: Int, offset: Int, listed: String
+    ) throws -> [Int64] {
+        try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT e.id FROM event e
                 WHERE \(venueWindowCondition(listed: listed))
                 ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
                 LIMIT ? OFFSET ?
                 """),
-            arguments: [jsonArray(venues)] + windowArguments(db, window) + [limit ?? -1, offset]
+            arguments: [venueList] + windowArguments(db, window) + [limit, offset]
         ) { $0.int64(0) }.all()
     }
 
@@ -393,8 +416,8 @@ extension CatalogDatabase {
     static func details(_ db: Database, ids: [Int64], listed: String) throws -> [EventDetail] {
         guard !ids.isEmpty else { return [] }
         let loaded = try EventDetailLoader.load(
-            db, where: "e.id IN (SELECT value FROM json_each(?)) AND \(listed)", arguments: [jsonArray(ids)])
-        // Usually already in order (chronological pages); reorder only when not.
+            db, where: "e.id IN (SELECT value FROM json_each(?)) AND \(listed)", arguments: [jsonArray(ids)],
+            chronological: false)
         if loaded.map(\.id) == ids { return loaded }
         let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
         return loaded.sorted { position[$0.id, default: .max] < position[$1.id, default: .max] }

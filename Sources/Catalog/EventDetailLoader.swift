@@ -5,9 +5,10 @@ import Listings
 /// in three queries, however many events there are.
 enum EventDetailLoader {
     /// Events matching `condition` (SQL over alias `e` for event), chronological:
-    /// by local date, then local time (unknown times last), then id.
+    /// by local date, then local time (unknown times last), then id. Callers that put the
+    /// events in their own order pass `chronological: false` and save SQLite a sort.
     static func load(
-        _ db: Database, where condition: String, arguments: StatementArguments
+        _ db: Database, where condition: String, arguments: StatementArguments, chronological: Bool = true
     ) throws -> [EventDetail] {
         // Cached: the same few conditions come back on every query, and preparing this
         // join costs more than running it for a page of events.
@@ -21,7 +22,7 @@ enum EventDetailLoader {
             LEFT JOIN venue v ON v.id = e.venue_id
             LEFT JOIN metro_area m ON m.id = v.metro_area_id
             WHERE \(condition)
-            ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
+            \(chronological ? "ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id" : "")
             """)
         // A page often has several shows at one venue; its columns are decoded once.
         var venues: [Int64: VenueSummary] = [:]
@@ -52,7 +53,8 @@ enum EventDetailLoader {
             return detail
         }.all()
         guard !events.isEmpty else { return [] }
-        // Lineups and sources go straight into their event: no dictionaries of arrays.
+        // Lineups and sources go straight into their event: no dictionaries of arrays. They
+        // are sorted here, per event, rather than by SQLite over the whole page.
         var position: [Int64: Int] = [:]
         position.reserveCapacity(events.count)
         for (index, event) in events.enumerated() { position[event.id] = index }
@@ -62,7 +64,6 @@ enum EventDetailLoader {
                 SELECT l.event_id, l.artist_id, a.name, l.billing, l.position FROM lineup l
                 JOIN artist a ON a.id = l.artist_id
                 WHERE l.event_id IN (SELECT value FROM json_each(?))
-                ORDER BY l.event_id, l.position, a.name, a.id
                 """),
             arguments: [ids]
         ) { row in
@@ -77,7 +78,6 @@ enum EventDetailLoader {
             db.cachedStatement(sql: """
                 SELECT entity_id, source, source_id, url FROM source_record
                 WHERE kind = 'event' AND entity_id IN (SELECT value FROM json_each(?))
-                ORDER BY entity_id, source, source_id
                 """),
             arguments: [ids]
         ) { row in
@@ -86,6 +86,23 @@ enum EventDetailLoader {
         while let (eventID, link) = try sources.next() {
             if let index = position[eventID] { events[index].sources.append(link) }
         }
+        for index in events.indices {
+            if events[index].lineup.count > 1 { events[index].lineup.sort(by: Self.billedBefore) }
+            if events[index].sources.count > 1 { events[index].sources.sort(by: Self.listedBefore) }
+        }
         return events
+    }
+
+    /// Lineup order: by position, then name (bytewise, as SQLite compares), then artist id.
+    static func billedBefore(_ a: LineupEntry, _ b: LineupEntry) -> Bool {
+        if a.order != b.order { return a.order < b.order }
+        if a.name != b.name { return a.name.utf8.lexicographicallyPrecedes(b.name.utf8) }
+        return a.artistID < b.artistID
+    }
+
+    /// Source order: by source name, then the source's id (bytewise).
+    static func listedBefore(_ a: SourceLink, _ b: SourceLink) -> Bool {
+        if a.source != b.source { return a.source.utf8.lexicographicallyPrecedes(b.source.utf8) }
+        return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
     }
 }

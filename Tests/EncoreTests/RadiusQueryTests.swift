@@ -119,6 +119,46 @@ struct RadiusQueryTests {
         #expect(try catalog.eventCount(inMetroAreas: metros, window: lateMarch) == 1)
     }
 
+    /// Pages are read from the window's first days when those hold enough events; every
+    /// page must still be the matching slice of the whole answer, dense or sparse.
+    @Test func pagesFromADenseOpeningAndASparseTailMatchTheWholeAnswer() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let bilbao = Coordinate(latitude: 43.26, longitude: -2.93)
+        let metro = MetroAreaListing(sourceID: "28716", name: "Bilbao", coordinate: bilbao)
+        var page = ListingPage(source: "test", locator: "dense")
+        let opening = LocalDate(iso: "2027-05-01")!
+        // 60 shows on the opening day, a festival that began two days before the window,
+        // then one show every fifth day.
+        for index in 0..<60 {
+            page.events.append(EventListing(
+                sourceID: "d\(index)", title: "Opening \(index)",
+                start: EventStart(localDate: opening, localTime: LocalTime(iso: String(format: "%02d:00", 12 + index % 10))),
+                venue: VenueListing(sourceID: "v\(index % 7)", name: "Hall \(index % 7)", coordinate: bilbao, metroArea: metro)))
+        }
+        page.events.append(EventListing(
+            sourceID: "fest", title: "Festival", kind: .festival, start: EventStart(localDate: opening.adding(days: -2)),
+            endDate: opening.adding(days: 1),
+            venue: VenueListing(sourceID: "park", name: "Park", coordinate: bilbao, metroArea: metro)))
+        for index in 0..<6 {
+            page.events.append(EventListing(
+                sourceID: "s\(index)", title: "Later \(index)", start: EventStart(localDate: opening.adding(days: 5 * (index + 1))),
+                venue: VenueListing(sourceID: "v0", name: "Hall 0", coordinate: bilbao, metroArea: metro)))
+        }
+        _ = try catalog.apply(page)
+        let window = DateWindow(from: opening, to: opening.adding(days: 40))!
+        let whole = try catalog.events(near: bilbao, radiusKilometres: 10, window: window).map(\.event.id)
+        #expect(whole.count == 67)
+        #expect(try catalog.events(near: bilbao, radiusKilometres: 10, window: window, limit: 1).first?.event.title == "Festival")
+        let metros = try catalog.metroAreaIDs(geonameID: nil, center: bilbao, radiusKilometres: 50)
+        for (limit, offset) in [(50, 0), (10, 55), (5, 62), (50, 60), (3, 66), (10, 67)] {
+            let expected = Array(whole.dropFirst(offset).prefix(limit))
+            let nearPage = try catalog.events(near: bilbao, radiusKilometres: 10, window: window, limit: limit, offset: offset)
+            #expect(nearPage.map(\.event.id) == expected, "near, \(limit) from \(offset)")
+            let cityPage = try catalog.events(inMetroAreas: metros, window: window, limit: limit, offset: offset)
+            #expect(cityPage.map(\.id) == expected, "city, \(limit) from \(offset)")
+        }
+    }
+
     @Test func sortsByDateOrByDistance() throws {
         let catalog = try makeCatalog(seed: 9, venues: 200)
         let window = DateWindow(from: LocalDate(iso: "2027-01-01")!, to: LocalDate(iso: "2027-03-31")!)!
