@@ -184,6 +184,16 @@ public struct FeedBuilder {
 /// values are equal bytes.
 enum FeedJSON {
     static func encode(_ value: some Encodable) throws -> Data {
+        if let document = value as? any FeedJSONWritable {
+            var json = FeedJSONWriter()
+            document.write(to: &json)
+            return json.finish()
+        }
+        return try encodeWithFoundation(value)
+    }
+
+    /// What ``FeedJSONWriter`` must match byte for byte; also writes the small documents.
+    static func encodeWithFoundation(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(value)
