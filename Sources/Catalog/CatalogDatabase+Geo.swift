@@ -263,21 +263,9 @@ extension CatalogDatabase {
     static func jsonArray(_ ids: some Sequence<Int64>) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         bytes.reserveCapacity(ids.underestimatedCount * 8 + 2)
-        var digits = [UInt8](repeating: 0, count: 20)
         for id in ids {
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-            if id < 0 { bytes.append(UInt8(ascii: "-")) }
-            var value = id.magnitude
-            var count = 0
-            repeat {
-                digits[count] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-                count += 1
-            } while value > 0
-            while count > 0 {
-                count -= 1
-                bytes.append(digits[count])
-            }
+            bytes.appendDecimal(id)
         }
         bytes.append(UInt8(ascii: "]"))
         return String(decoding: bytes, as: UTF8.self)

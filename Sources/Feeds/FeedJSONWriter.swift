@@ -79,23 +79,7 @@ struct FeedJSONWriter {
         }
     }
 
-    mutating func integer(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            while count > 0 {
-                count -= 1
-                bytes.append(buffer[count])
-            }
-        }
-    }
+    mutating func integer(_ value: Int64) { bytes.appendDecimal(value) }
 
     mutating func integer(_ value: Int) { integer(Int64(value)) }
 
