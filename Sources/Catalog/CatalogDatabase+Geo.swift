@@ -221,13 +221,13 @@ extension CatalogDatabase {
         try writer.read { db in
             guard let venue = try Self.venueSummary(db, id: id) else { return nil }
             let metro = try Row.fetchOne(
-                db,
-                sql: "SELECT m.id, m.name, m.country, m.region FROM venue v JOIN metro_area m ON m.id = v.metro_area_id WHERE v.id = ?",
+                db.cachedStatement(
+                    sql: "SELECT m.id, m.name, m.country, m.region FROM venue v JOIN metro_area m ON m.id = v.metro_area_id WHERE v.id = ?"),
                 arguments: [id]
             ).map { MetroAreaSummary(id: $0[0], name: $0[1], country: $0[2], region: $0[3]) }
             let sources = try Row.fetchAll(
-                db,
-                sql: "SELECT source, source_id, url FROM source_record WHERE kind = 'venue' AND entity_id = ? ORDER BY source, source_id",
+                db.cachedStatement(
+                    sql: "SELECT source, source_id, url FROM source_record WHERE kind = 'venue' AND entity_id = ? ORDER BY source, source_id"),
                 arguments: [id]
             ).map { SourceLink(source: $0[0], id: $0[1], url: $0[2]) }
             let events = try EventDetailLoader.load(
@@ -448,12 +448,11 @@ extension CatalogDatabase {
 
     static func venueSummary(_ db: Database, id: Int64) throws -> VenueSummary? {
         guard let row = try Row.fetchOne(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT id, name, street, postal_code, city, region, country, latitude, longitude,
                     coordinates_approximate, timezone
                 FROM venue WHERE id = ?
-                """,
+                """),
             arguments: [id])
         else { return nil }
         return VenueSummary(

@@ -99,14 +99,13 @@ extension CatalogDatabase {
                 where: "e.id IN (SELECT event_id FROM lineup WHERE artist_id = ?) AND e.local_date \(comparison) ? AND \(listedEvents)",
                 arguments: [artistID, today.description])
             let similar = try Row.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
                     JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
                     JOIN artist a ON a.id = s.similar_artist_id
                     WHERE r.entity_id = ?
                     GROUP BY a.id ORDER BY best, a.name, a.id
-                    """,
+                    """),
                 arguments: [artistID]
             ).map { ArtistReference(id: $0[0], name: $0[1]) }
             return ArtistPage(artist: artist, similar: similar, events: events)
@@ -162,11 +161,11 @@ extension CatalogDatabase {
 
     static func artistSummary(_ db: Database, id: Int64) throws -> ArtistSummary? {
         guard let row = try Row.fetchOne(
-            db, sql: "SELECT id, name, mbid, on_tour_until FROM artist WHERE id = ?", arguments: [id])
+            db.cachedStatement(sql: "SELECT id, name, mbid, on_tour_until FROM artist WHERE id = ?"), arguments: [id])
         else { return nil }
         let sources = try Row.fetchAll(
-            db,
-            sql: "SELECT source, source_id, url FROM source_record WHERE kind = 'artist' AND entity_id = ? ORDER BY source, source_id",
+            db.cachedStatement(
+                sql: "SELECT source, source_id, url FROM source_record WHERE kind = 'artist' AND entity_id = ? ORDER BY source, source_id"),
             arguments: [id]
         ).map { SourceLink(source: $0[0], id: $0[1], url: $0[2]) }
         let onTour: String? = row[3]
