@@ -108,19 +108,18 @@ struct EventFeed: Encodable, Sendable {
         }
     }
 
+    /// How to get there, when the venue has coordinates.
+    var directions: Directions? {
+        guard let lat = event.venue?.latitude, let lng = event.venue?.longitude else { return nil }
+        return Directions(
+            openStreetMap: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lng)#map=17/\(lat)/\(lng)",
+            geo: "geo:\(lat),\(lng)")
+    }
+
     func encode(to encoder: any Encoder) throws {
         try event.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        if let lat = event.venue?.latitude, let lng = event.venue?.longitude {
-            let point = "\(lat),\(lng)"
-            try container.encode(
-                Directions(
-                    openStreetMap: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lng)#map=17/\(lat)/\(lng)",
-                    geo: "geo:\(point)"),
-                forKey: .directions)
-        } else {
-            try container.encodeNil(forKey: .directions)
-        }
+        try container.encode(directions, forKey: .directions)
     }
 }
 

@@ -156,23 +156,23 @@ protocol FeedJSONWritable {
 extension EventDetail: FeedJSONWritable {
     func write(to json: inout FeedJSONWriter) {
         json.openObject()
-        writeMembers(to: &json, directions: false)
+        writeMembers(to: &json)
         json.closeObject()
     }
 
-    /// The members of the event object; the concert page adds `directions` in its place.
-    func writeMembers(to json: inout FeedJSONWriter, directions: Bool) {
+    /// The members of the event object. `directions` is the concert page's (written as
+    /// `null` when `.some(nil)`, the venue having no coordinates); other pages pass none.
+    func writeMembers(to json: inout FeedJSONWriter, directions: EventFeed.Directions?? = nil) {
         json.key("age_restriction")
         json.string(ageRestriction)
-        if directions {
+        if let directions {
             json.key("directions")
-            if let latitude = venue?.latitude, let longitude = venue?.longitude {
+            if let directions {
                 json.openObject()
                 json.key("geo")
-                json.string("geo:\(latitude),\(longitude)")
+                json.string(directions.geo)
                 json.key("openstreetmap")
-                json.string(
-                    "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=17/\(latitude)/\(longitude)")
+                json.string(directions.openStreetMap)
                 json.closeObject()
             } else {
                 json.null()
@@ -332,7 +332,7 @@ extension VenuePage: FeedJSONWritable {
 extension EventFeed: FeedJSONWritable {
     func write(to json: inout FeedJSONWriter) {
         json.openObject()
-        event.writeMembers(to: &json, directions: true)
+        event.writeMembers(to: &json, directions: .some(directions))
         json.closeObject()
     }
 }
