@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Geo
 import Listings
@@ -23,27 +24,52 @@ import Listings
 ///   coordinates, the same city and near-identical names.
 /// - events: the same venue, the same local date and at least one act in common.
 ///
-/// Atomicity: a page is applied in one transaction, and an identical page (same bytes,
-/// same format) is not applied twice.
+/// Atomicity: a page is applied in one transaction (or one savepoint of a group's
+/// transaction), and an identical page (same bytes, same format) is not applied twice.
 extension CatalogDatabase: ListingSink {
     public func hasApplied(pageHash: String, format: String) throws -> Bool {
-        try writer.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM applied_page WHERE format = ? AND content_hash = ?",
-                arguments: [format, pageHash]) ?? false
-        }
+        try writer.read { db in try Self.hasApplied(pageHash: pageHash, format: format, in: db) }
     }
 
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
         return try writer.write { db in
-            var applier = PageApplier(db: db, source: page.source, timestamp: timestamp)
-            let outcome = try applier.apply(page)
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)",
-                arguments: [format, pageHash, page.locator, timestamp])
-            return outcome
+            try Self.apply(page, pageHash: pageHash, format: format, timestamp: timestamp, in: db)
         }
+    }
+
+    /// One write transaction for the whole group, one savepoint per page.
+    ///
+    /// Only a catalog file groups: an in-memory catalog has a single connection, and
+    /// holding it for a group would block the reads that run alongside (an ingest checks
+    /// pages already applied from its reading thread).
+    public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
+        guard writer is DatabasePool else { return try body(PageByPageGroup(catalog: self)) }
+        return try writer.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(SavepointGroup(db: db, now: now))
+                return .commit
+            }
+            return result!
+        }
+    }
+
+    static func apply(
+        _ page: ListingPage, pageHash: String, format: String, timestamp: String, in db: Database
+    ) throws -> PageOutcome {
+        var applier = PageApplier(db: db, source: page.source, timestamp: timestamp)
+        let outcome = try applier.apply(page)
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
+        ).execute(arguments: [format, pageHash, page.locator, timestamp])
+        return outcome
+    }
+
+    static func hasApplied(pageHash: String, format: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM applied_page WHERE format = ? AND content_hash = ?"),
+            arguments: [format, pageHash]) ?? false
     }
 
     /// Applies a page without recording its hash (tests and callers that hash nothing).
@@ -53,6 +79,44 @@ extension CatalogDatabase: ListingSink {
             var applier = PageApplier(db: db, source: page.source, timestamp: timestamp)
             return try applier.apply(page)
         }
+    }
+}
+
+/// Pages of a ``CatalogDatabase/withPageGroup(_:)`` on a catalog file.
+private struct SavepointGroup: PageGroup {
+    let db: Database
+    let now: @Sendable () -> Date
+
+    func hasApplied(pageHash: String, format: String) throws -> Bool {
+        try CatalogDatabase.hasApplied(pageHash: pageHash, format: format, in: db)
+    }
+
+    func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
+        let timestamp = CatalogDatabase.timestamp(now())
+        var outcome = PageOutcome()
+        do {
+            try db.inSavepoint {
+                outcome = try CatalogDatabase.apply(page, pageHash: pageHash, format: format, timestamp: timestamp, in: db)
+                return .commit
+            }
+        } catch {
+            // Some SQLite errors (a full disk, an I/O error) roll back the transaction,
+            // not only the savepoint: the pages before this one are gone too.
+            if !db.isInsideTransaction { throw PageGroupRolledBack(underlying: error) }
+            throw error
+        }
+        return outcome
+    }
+}
+
+/// The group of an in-memory catalog: every page commits on its own.
+private struct PageByPageGroup: PageGroup {
+    let catalog: CatalogDatabase
+    func hasApplied(pageHash: String, format: String) throws -> Bool {
+        try catalog.hasApplied(pageHash: pageHash, format: format)
+    }
+    func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
+        try catalog.apply(page, pageHash: pageHash, format: format)
     }
 }
 

@@ -40,6 +40,11 @@ public struct CatalogDatabase: Sendable {
             // count toward its resident memory.
             if db.configuration.readonly {
                 try db.execute(sql: "PRAGMA mmap_size = 2147418112")
+            } else {
+                // Each page of a group is applied in a savepoint, whose journal holds the
+                // original of every database page it changes; past 64 KB SQLite would
+                // spill that journal to a temporary file, written and never read.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
         }
         configuration.busyMode = .timeout(10)

@@ -4,8 +4,9 @@ import Listings
 /// Ingests files and directories of saved responses, one page per file.
 ///
 /// Pages are read one at a time (never a whole crawl in memory) in a stable order
-/// (paths sorted), each applied in its own transaction. A page that fails is reported
-/// and skipped; the others still land.
+/// (paths sorted). Each page lands whole or not at all: a page that fails is reported
+/// and skipped, and the others still land. Pages commit in groups (``groupPages``,
+/// ``groupDuration``), each page in a savepoint of its group's transaction.
 public struct FileIngestion: Sendable {
     public var registry: IngesterRegistry
     /// The `--format` to use for every file; nil to detect each file's format.
@@ -60,20 +61,48 @@ public struct FileIngestion: Sendable {
         reader.stackSize = 1 << 22
         reader.start()
         defer { buffer.cancel() }
-        for file in files {
-            guard let prepared = buffer.take() else { break }
-            let result = apply(prepared, into: sink)
-            switch result {
-            case .success(let outcome): summary.record(outcome)
-            case .failure(let error): summary.record(error)
+        var remaining = files[...]
+        var readerStopped = false
+        while !remaining.isEmpty && !readerStopped {
+            // Results are reported once their group has committed: until then a page
+            // that applied cleanly has not landed.
+            var results: [(file: String, result: Result<PageOutcome, IngestError>)] = []
+            do {
+                try sink.withPageGroup { group in
+                    let opened = ContinuousClock.now
+                    while let file = remaining.first {
+                        guard let prepared = buffer.take() else {
+                            readerStopped = true
+                            return
+                        }
+                        remaining.removeFirst()
+                        results.append((file, try apply(prepared, into: group)))
+                        if results.count >= Self.groupPages || ContinuousClock.now - opened >= Self.groupDuration { return }
+                    }
+                }
+            } catch {
+                let reason = IngestError.Reason.catalogFailure("not committed: \(error)")
+                for index in results.indices where (try? results[index].result.get()) != nil {
+                    results[index].result = .failure(IngestError(locator: results[index].file, reason: reason))
+                }
             }
-            progress(file, result)
+            for (file, result) in results {
+                switch result {
+                case .success(let outcome): summary.record(outcome)
+                case .failure(let error): summary.record(error)
+                }
+                progress(file, result)
+            }
         }
         return summary
     }
 
     /// Parsed pages that may wait for the catalog.
     public static let readAhead = 4
+    /// Pages are committed in groups of at most this many pages or this long a time, so a
+    /// run killed midway loses at most one group's work (and nothing that was there before).
+    public static let groupPages = 500
+    public static let groupDuration = Duration.seconds(1)
 
     /// Reads, parses and applies one file.
     public func ingestFile(_ file: String, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
@@ -89,8 +118,16 @@ public struct FileIngestion: Sendable {
     /// applied, or failed.
     enum PreparedPage: Sendable {
         case page(ListingPage, hash: String, format: String)
-        case alreadyApplied
+        case alreadyApplied(locator: String)
         case failed(IngestError)
+
+        var locator: String {
+            switch self {
+            case .page(let page, _, _): page.locator
+            case .alreadyApplied(let locator): locator
+            case .failed(let error): error.locator
+            }
+        }
     }
 
     func prepare(file: String, checkingAgainst sink: any ListingSink) -> PreparedPage {
@@ -121,7 +158,7 @@ public struct FileIngestion: Sendable {
         hasher.combine(similarToArtist)
         let pageHash = hasher.hexDigest
         do {
-            if try sink.hasApplied(pageHash: pageHash, format: ingester.format) { return .alreadyApplied }
+            if try sink.hasApplied(pageHash: pageHash, format: ingester.format) { return .alreadyApplied(locator: locator) }
             let context = PageContext(locator: locator, similarToArtist: similarToArtist)
             var page = try ingester.parse(data, context: context)
             if let enrichment { page = enrichment.enrich(page) }
@@ -134,6 +171,18 @@ public struct FileIngestion: Sendable {
     }
 
     func apply(_ prepared: PreparedPage, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
+        if case .failed(let error) = prepared { return .failure(error) }
+        do {
+            return try sink.withPageGroup { group in try apply(prepared, into: group) }
+        } catch {
+            return .failure(IngestError(locator: prepared.locator, reason: .catalogFailure(String(describing: error))))
+        }
+    }
+
+    /// Applies one page inside a group; throws only when the whole group was undone.
+    func apply(_ prepared: PreparedPage, into group: any PageGroup) throws(PageGroupRolledBack)
+        -> Result<PageOutcome, IngestError>
+    {
         switch prepared {
         case .failed(let error):
             return .failure(error)
@@ -143,10 +192,14 @@ public struct FileIngestion: Sendable {
             do {
                 // Checked again: an identical page earlier in the same run may have landed
                 // after this one was read.
-                if try sink.hasApplied(pageHash: hash, format: format) { return .success(PageOutcome(skippedAsUnchanged: true)) }
-                var outcome = try sink.apply(page, pageHash: hash, format: format)
+                if try group.hasApplied(pageHash: hash, format: format) {
+                    return .success(PageOutcome(skippedAsUnchanged: true))
+                }
+                var outcome = try group.apply(page, pageHash: hash, format: format)
                 outcome.recordsSkipped = page.skipped
                 return .success(outcome)
+            } catch let error as PageGroupRolledBack {
+                throw error
             } catch let error as IngestError {
                 return .failure(error)
             } catch {

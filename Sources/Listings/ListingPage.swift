@@ -82,4 +82,44 @@ public protocol ListingSink: Sendable {
     func hasApplied(pageHash: String, format: String) throws -> Bool
     /// Applies one page in one transaction and records its hash.
     func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome
+    /// Runs `body` with a group whose pages commit together when `body` returns.
+    ///
+    /// Each page applied through the group still lands whole or not at all (a page that
+    /// fails is rolled back alone, and the others stay); committing many pages at once
+    /// saves writing the same index pages again for every page. If `body` throws, or the
+    /// commit fails, none of the group's pages land. A sink may commit each page at once.
+    func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T
+}
+
+extension ListingSink {
+    public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
+        try body(PageByPage(sink: self))
+    }
+}
+
+/// Pages applied inside one ``ListingSink/withPageGroup(_:)``.
+public protocol PageGroup {
+    /// Whether a page with this content hash was applied, counting the group's own pages.
+    func hasApplied(pageHash: String, format: String) throws -> Bool
+    /// Applies one page and records its hash; when it throws, nothing of the page is kept.
+    func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome
+}
+
+/// Thrown by ``PageGroup/apply(_:pageHash:format:)`` when a failure undid the whole
+/// group, not only the page (SQLite rolls a transaction back on, for example, a full disk).
+public struct PageGroupRolledBack: Error, CustomStringConvertible {
+    public var underlying: any Error
+    public init(underlying: any Error) { self.underlying = underlying }
+    public var description: String { String(describing: underlying) }
+}
+
+/// The group of a sink that commits every page on its own.
+private struct PageByPage: PageGroup {
+    let sink: any ListingSink
+    func hasApplied(pageHash: String, format: String) throws -> Bool {
+        try sink.hasApplied(pageHash: pageHash, format: format)
+    }
+    func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
+        try sink.apply(page, pageHash: pageHash, format: format)
+    }
 }

@@ -99,6 +99,45 @@ struct CatalogApplyTests {
         #expect(try TestSupport.dump(path) == before)
     }
 
+    @Test func aFailingPageInAGroupIsRolledBackAloneAndTheGroupCommitsTogether() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let sabotage = try CatalogSabotage(path: path)
+        try sabotage.failInsertsOfEventsTitled("Second")
+        func page(_ title: String) -> ListingPage {
+            var page = ListingPage(source: "songkick", locator: title)
+            page.events = [EventListing(sourceID: title, title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
+            return page
+        }
+        try catalog.withPageGroup { group in
+            _ = try group.apply(page("First"), pageHash: "1", format: "songkick-json")
+            #expect(throws: (any Error).self) { try group.apply(page("Second"), pageHash: "2", format: "songkick-json") }
+            _ = try group.apply(page("Third"), pageHash: "3", format: "songkick-json")
+            // The group sees its own pages; nobody else does until it commits.
+            #expect(try group.hasApplied(pageHash: "3", format: "songkick-json"))
+            #expect(try !catalog.hasApplied(pageHash: "1", format: "songkick-json"))
+            #expect(try sabotage.eventTitles().isEmpty)
+        }
+        try sabotage.remove()
+        #expect(try sabotage.eventTitles() == ["First", "Third"])
+        #expect(try !catalog.hasApplied(pageHash: "2", format: "songkick-json"))
+    }
+
+    @Test func aGroupThatFailsLandsNoneOfItsPages() throws {
+        struct Interrupted: Error {}
+        let (catalog, path) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([calendar], into: catalog)
+        let before = try TestSupport.dump(path)
+        #expect(throws: Interrupted.self) {
+            try catalog.withPageGroup { group in
+                var page = ListingPage(source: "songkick", locator: "x")
+                page.events = [EventListing(sourceID: "x", title: "X", start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
+                _ = try group.apply(page, pageHash: "x", format: "songkick-json")
+                throw Interrupted()
+            }
+        }
+        #expect(try TestSupport.dump(path) == before)
+    }
+
     @Test func venueDetailsAreNotErasedByAnEventsLeanerVenue() throws {
         let (catalog, _) = try TestSupport.makeCatalog()
         var venuePage = ListingPage(source: "songkick", locator: "venue")

@@ -30,6 +30,10 @@ struct CatalogSabotage {
         }
     }
 
+    func eventTitles() throws -> [String] {
+        try queue.read { db in try String.fetchAll(db, sql: "SELECT title FROM event ORDER BY id") }
+    }
+
     func newestEventID() throws -> Int64 {
         try queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM event")! }
     }
