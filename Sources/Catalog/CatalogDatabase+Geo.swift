@@ -247,10 +247,17 @@ extension CatalogDatabase {
     static let windowCondition =
         "e.local_date >= ? AND e.local_date <= ? AND COALESCE(e.end_date, e.local_date) >= ?"
 
-    /// Events at a JSON array of venues, in the window; arguments: the venue ids
+    /// Events at a JSON array of distinct venues, in the window; arguments: the venue ids
     /// (``jsonArray(_:)``), then ``windowArguments(_:_:)``.
-    static func venueWindowCondition(listed: String) -> String {
-        "e.venue_id IN (SELECT value FROM json_each(?)) AND \(windowCondition) AND \(listed)"
+    ///
+    /// A join from the array, not `venue_id IN (…)`: for an `IN` list SQLite first builds
+    /// a temporary index of the ids, which took a fifth of a radius query's time.
+    /// `CROSS JOIN` keeps the array as the outer loop (one index seek per venue).
+    static func eventsAtVenuesInWindow(listed: String) -> String {
+        """
+        json_each(?) venues CROSS JOIN event e ON e.venue_id = venues.value
+        WHERE \(windowCondition) AND \(listed)
+        """
     }
 
     static func windowArguments(_ db: Database, _ window: DateWindow) throws -> StatementArguments {
@@ -358,7 +365,8 @@ extension CatalogDatabase {
         listed: String
     ) throws -> [Int64] {
         guard !venues.isEmpty, limit != 0 else { return [] }
-        let venueList = jsonArray(venues)
+        // In id order, neighbouring seeks land on neighbouring index pages.
+        let venueList = jsonArray(venues.sorted())
         guard let limit else { return try eventIDs(db, venueList, window: window, limit: -1, offset: offset, listed: listed) }
         let needed = offset + limit
         var days = 3
@@ -378,8 +386,7 @@ extension CatalogDatabase {
     ) throws -> [Int64] {
         try ColumnCursor(
             db.cachedStatement(sql: """
-                SELECT e.id FROM event e
-                WHERE \(venueWindowCondition(listed: listed))
+                SELECT e.id FROM \(eventsAtVenuesInWindow(listed: listed))
                 ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
                 LIMIT ? OFFSET ?
                 """),
@@ -394,8 +401,7 @@ extension CatalogDatabase {
         return try Int.fetchOne(
             db,
             sql: """
-                SELECT COUNT(*) FROM event e
-                WHERE \(venueWindowCondition(listed: listed))
+                SELECT COUNT(*) FROM \(eventsAtVenuesInWindow(listed: listed))
                 """,
             arguments: [jsonArray(venues)] + windowArguments(db, window)) ?? 0
     }
@@ -403,9 +409,7 @@ extension CatalogDatabase {
     /// Full details of the events, in the order of `ids`.
     static func details(_ db: Database, ids: [Int64], listed: String) throws -> [EventDetail] {
         guard !ids.isEmpty else { return [] }
-        let loaded = try EventDetailLoader.load(
-            db, where: "e.id IN (SELECT value FROM json_each(?)) AND \(listed)", arguments: [jsonArray(ids)],
-            chronological: false)
+        let loaded = try EventDetailLoader.load(db, ids: ids, where: listed)
         if loaded.map(\.id) == ids { return loaded }
         let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
         return loaded.sorted { position[$0.id, default: .max] < position[$1.id, default: .max] }
@@ -432,8 +436,7 @@ extension CatalogDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT e.id, e.venue_id FROM event e
-                    WHERE \(venueWindowCondition(listed: listed))
+                    SELECT e.id, e.venue_id FROM \(eventsAtVenuesInWindow(listed: listed))
                     ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
                     """,
                 arguments: [jsonArray(distances.keys)] + windowArguments(db, window))

@@ -3,12 +3,26 @@ import Listings
 
 /// Loads full event details (venue, metro area, lineup, sources) for a set of events
 /// in three queries, however many events there are.
+///
+/// Lists of ids are joined from a JSON array (`json_each(?) CROSS JOIN …`) rather than
+/// matched with `IN (…)`, for which SQLite would first build a temporary index of the ids.
 enum EventDetailLoader {
     /// Events matching `condition` (SQL over alias `e` for event), chronological:
     /// by local date, then local time (unknown times last), then id. Callers that put the
     /// events in their own order pass `chronological: false` and save SQLite a sort.
-    static func load(
-        _ db: Database, where condition: String, arguments: StatementArguments, chronological: Bool = true
+    static func load(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [EventDetail] {
+        try load(db, from: "event e", where: condition, arguments: arguments, chronological: true)
+    }
+
+    /// The events of `ids` (distinct) that meet `condition`, in the order of `ids`.
+    static func load(_ db: Database, ids: [Int64], where condition: String = "1") throws -> [EventDetail] {
+        try load(
+            db, from: "json_each(?) page CROSS JOIN event e ON e.id = page.value", where: condition,
+            arguments: [CatalogDatabase.jsonArray(ids)], chronological: false)
+    }
+
+    private static func load(
+        _ db: Database, from source: String, where condition: String, arguments: StatementArguments, chronological: Bool
     ) throws -> [EventDetail] {
         // Cached: the same few conditions come back on every query, and preparing this
         // join costs more than running it for a page of events.
@@ -18,7 +32,7 @@ enum EventDetailLoader {
                 v.id, v.name, v.street, v.postal_code, v.city, v.region, v.country, v.latitude, v.longitude,
                 v.coordinates_approximate, v.timezone,
                 m.id, m.name, m.country, m.region, e.unlisted_since
-            FROM event e
+            FROM \(source)
             LEFT JOIN venue v ON v.id = e.venue_id
             LEFT JOIN metro_area m ON m.id = v.metro_area_id
             WHERE \(condition)
@@ -61,9 +75,9 @@ enum EventDetailLoader {
         let ids = CatalogDatabase.jsonArray(events.map(\.id))
         let lineups = try ColumnCursor(
             db.cachedStatement(sql: """
-                SELECT l.event_id, l.artist_id, a.name, l.billing, l.position FROM lineup l
+                SELECT l.event_id, l.artist_id, a.name, l.billing, l.position
+                FROM json_each(?) page CROSS JOIN lineup l ON l.event_id = page.value
                 JOIN artist a ON a.id = l.artist_id
-                WHERE l.event_id IN (SELECT value FROM json_each(?))
                 """),
             arguments: [ids]
         ) { row in
@@ -76,8 +90,8 @@ enum EventDetailLoader {
         }
         let sources = try ColumnCursor(
             db.cachedStatement(sql: """
-                SELECT entity_id, source, source_id, url FROM source_record
-                WHERE kind = 'event' AND entity_id IN (SELECT value FROM json_each(?))
+                SELECT s.entity_id, s.source, s.source_id, s.url
+                FROM json_each(?) page CROSS JOIN source_record s ON s.kind = 'event' AND s.entity_id = page.value
                 """),
             arguments: [ids]
         ) { row in
