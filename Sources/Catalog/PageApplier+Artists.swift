@@ -91,6 +91,8 @@ extension PageApplier {
     mutating func mergeArtists(_ a: Int64, _ b: Int64, reason: String) throws -> Int64 {
         let keep = min(a, b)
         let remove = max(a, b)
+        // Records move between artists below: what was read ahead is stale.
+        prefetched[.artist] = nil
         let moved = try Row.fetchAll(
             db, sql: "SELECT source, source_id FROM source_record WHERE kind = 'artist' AND entity_id = ?", arguments: [remove])
         try db.execute(sql: "UPDATE source_record SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?", arguments: [keep, remove])

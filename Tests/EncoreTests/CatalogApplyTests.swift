@@ -122,6 +122,23 @@ struct CatalogApplyTests {
         #expect(try !catalog.hasApplied(pageHash: "2", format: "songkick-json"))
     }
 
+    @Test func aRecordListedTwiceOnOnePageIsUpdatedByItsSecondListing() throws {
+        // Records are looked up for the whole page before it is applied; the second
+        // listing must see the first one's writes, not that lookup.
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let artist = ArtistListing(sourceID: "a1", name: "Velvet Harbour")
+        var page = ListingPage(source: "songkick", locator: "twice")
+        for title in ["Early title", "Final title"] {
+            page.events.append(EventListing(
+                sourceID: "e1", title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!),
+                lineup: [PerformanceListing(artist: artist, billing: .headline, order: 1)]))
+        }
+        let outcome = try catalog.apply(page)
+        #expect(outcome.eventsNew == 1 && outcome.eventsUpdated == 1)
+        #expect(try CatalogSabotage(path: path).eventTitles() == ["Final title"])
+        #expect(try catalog.stats(today: TestSupport.today).artists == 1)
+    }
+
     @Test func aGroupThatFailsLandsNoneOfItsPages() throws {
         struct Interrupted: Error {}
         let (catalog, path) = try TestSupport.makeCatalog()
