@@ -44,7 +44,7 @@ extension CatalogDatabase: ListingSink {
     /// holding it for a group would block the reads that run alongside (an ingest checks
     /// pages already applied from its reading thread).
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
-        guard writer is DatabasePool else { return try body(PageByPageGroup(catalog: self)) }
+        guard writer is DatabasePool else { return try body(PageByPageGroup(sink: self)) }
         return try writer.writeWithoutTransaction { db in
             var result: T?
             try db.inTransaction(.immediate) {
@@ -106,17 +106,6 @@ private struct SavepointGroup: PageGroup {
             throw error
         }
         return outcome
-    }
-}
-
-/// The group of an in-memory catalog: every page commits on its own.
-private struct PageByPageGroup: PageGroup {
-    let catalog: CatalogDatabase
-    func hasApplied(pageHash: String, format: String) throws -> Bool {
-        try catalog.hasApplied(pageHash: pageHash, format: format)
-    }
-    func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
-        try catalog.apply(page, pageHash: pageHash, format: format)
     }
 }
 
@@ -202,9 +191,11 @@ struct PageApplier {
                 ON r.source = ? AND r.kind = ? AND r.source_id = ids.value
                 """),
             arguments: [String(decoding: list, as: UTF8.self), source, kind.rawValue]
-        ) { row in
-            (row.text(0), Existing(
-                kind: kind, sourceID: row.text(0), recordID: row.int64(1), entityID: row.int64(2), contentHash: row.text(3), payload: row.optionalText(4)))
+        ) { row -> (String, Existing) in
+            let sourceID = row.text(0)
+            return (sourceID, Existing(
+                kind: kind, sourceID: sourceID, recordID: row.int64(1), entityID: row.int64(2),
+                contentHash: row.text(3), payload: row.optionalText(4)))
         }
         while let (sourceID, existing) = try rows.next() { found[sourceID] = existing }
         prefetched[kind, default: [:]].merge(found) { _, new in new }
@@ -217,7 +208,8 @@ struct PageApplier {
             """)
         guard let row = try Row.fetchOne(statement, arguments: [recordSource ?? source, kind.rawValue, sourceID])
         else { return nil }
-        return Existing(kind: kind, sourceID: sourceID, recordID: row[0], entityID: row[1], contentHash: row[2], payload: row[3])
+        return Existing(
+            kind: kind, sourceID: sourceID, recordID: row[0], entityID: row[1], contentHash: row[2], payload: row[3])
     }
 
     mutating func insertRecord(
@@ -240,8 +232,9 @@ struct PageApplier {
     private func touchSeenRecords() throws {
         guard !touched.isEmpty else { return }
         let ids = CatalogDatabase.jsonArray(touched.sorted())
-        try db.cachedStatement(sql: "UPDATE source_record SET last_seen = ? FROM json_each(?) ids WHERE source_record.id = ids.value")
-            .execute(arguments: [timestamp, ids])
+        try db.cachedStatement(
+            sql: "UPDATE source_record SET last_seen = ? FROM json_each(?) ids WHERE source_record.id = ids.value"
+        ).execute(arguments: [timestamp, ids])
     }
 
     mutating func updateRecord(_ existing: Existing, url: String?, hash: String, payload: String?) throws {

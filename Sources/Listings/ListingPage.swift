@@ -93,7 +93,7 @@ public protocol ListingSink: Sendable {
 
 extension ListingSink {
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
-        try body(PageByPage(sink: self))
+        try body(PageByPageGroup(sink: self))
     }
 }
 
@@ -114,12 +114,13 @@ public struct PageGroupRolledBack: Error, CustomStringConvertible {
 }
 
 /// The group of a sink that commits every page on its own.
-private struct PageByPage: PageGroup {
+public struct PageByPageGroup: PageGroup {
     let sink: any ListingSink
-    func hasApplied(pageHash: String, format: String) throws -> Bool {
+    public init(sink: any ListingSink) { self.sink = sink }
+    public func hasApplied(pageHash: String, format: String) throws -> Bool {
         try sink.hasApplied(pageHash: pageHash, format: format)
     }
-    func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
+    public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         try sink.apply(page, pageHash: pageHash, format: format)
     }
 }
