@@ -219,21 +219,77 @@ extension CatalogDatabase {
     /// The venue page: the venue, its metro area, sources and upcoming events.
     public func venuePage(id: Int64, today: LocalDate) throws -> VenuePage? {
         try writer.read { db in
-            guard let venue = try Self.venueSummary(db, id: id) else { return nil }
-            let metro = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT m.id, m.name, m.country, m.region FROM venue v JOIN metro_area m ON m.id = v.metro_area_id WHERE v.id = ?"),
-                arguments: [id]
-            ).map { MetroAreaSummary(id: $0[0], name: $0[1], country: $0[2], region: $0[3]) }
-            let sources = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT source, source_id, url FROM source_record WHERE kind = 'venue' AND entity_id = ? ORDER BY source, source_id"),
-                arguments: [id]
-            ).map { SourceLink(source: $0[0], id: $0[1], url: $0[2]) }
-            let events = try EventDetailLoader.load(
-                db, where: "e.venue_id = ? AND COALESCE(e.end_date, e.local_date) >= ? AND \(listedEvents)",
-                arguments: [id, today.description])
-            return VenuePage(venue: venue, metroArea: metro, sources: sources, events: events)
+            guard let listing = try Self.venuePageOutline(db, id: id, today: today, listed: listedEvents) else { return nil }
+            return VenuePage(
+                venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
+                events: try Self.details(db, ids: listing.eventIDs, listed: "1"))
+        }
+    }
+
+    /// The venue page with its upcoming events as ids, chronological.
+    public func venuePageOutline(id: Int64, today: LocalDate) throws -> VenuePageOutline? {
+        try writer.read { db in try Self.venuePageOutline(db, id: id, today: today, listed: listedEvents) }
+    }
+
+    static func venuePageOutline(_ db: Database, id: Int64, today: LocalDate, listed: String) throws -> VenuePageOutline? {
+        guard let venue = try venueSummary(db, id: id) else { return nil }
+        let metro = try Row.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT m.id, m.name, m.country, m.region FROM venue v JOIN metro_area m ON m.id = v.metro_area_id WHERE v.id = ?"),
+            arguments: [id]
+        ).map { MetroAreaSummary(id: $0[0], name: $0[1], country: $0[2], region: $0[3]) }
+        let sources = try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT source, source_id, url FROM source_record WHERE kind = 'venue' AND entity_id = ? ORDER BY source, source_id"),
+            arguments: [id]
+        ).map { SourceLink(source: $0[0], id: $0[1], url: $0[2]) }
+        let events = try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT e.id FROM event e WHERE e.venue_id = ? AND COALESCE(e.end_date, e.local_date) >= ? AND \(listed)
+                ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
+                """),
+            arguments: [id, today.description]
+        ) { $0.int64(0) }.all()
+        return VenuePageOutline(venue: venue, metroArea: metro, sources: sources, eventIDs: events)
+    }
+
+    /// The ids of ``events(inMetroAreas:window:)``, in the same order.
+    public func eventIDs(inMetroAreas ids: [Int64], window: DateWindow) throws -> [Int64] {
+        guard !ids.isEmpty else { return [] }
+        return try writer.read { db in
+            try Self.eventIDs(
+                db, atVenues: Self.venueIDs(db, inMetroAreas: ids), window: window, limit: nil, offset: 0, listed: listedEvents)
+        }
+    }
+
+    /// Map pins of events (distinct ids), in the order of `ids`; unknown ids are left out.
+    public func eventPins(ids: [Int64]) throws -> [EventPin] {
+        guard !ids.isEmpty else { return [] }
+        return try writer.read { db in
+            try ColumnCursor(
+                db.cachedStatement(sql: """
+                    SELECT e.id, e.title, e.status, e.local_date, e.local_time, e.timezone, e.start_utc,
+                        v.id, v.name, v.street, v.postal_code, v.city, v.region, v.country, v.latitude, v.longitude,
+                        v.coordinates_approximate, v.timezone
+                    FROM json_each(?) page CROSS JOIN event e ON e.id = page.value
+                    LEFT JOIN venue v ON v.id = e.venue_id
+                    ORDER BY page.key
+                    """),
+                arguments: [Self.jsonArray(ids)]
+            ) { row in
+                EventPin(
+                    id: row.int64(0), title: row.text(1), start: EventStart(
+                        localDate: row.localDate(3)!, localTime: row.optionalText(4).flatMap { LocalTime(iso: $0) },
+                        timeZone: row.optionalText(5), utc: row.optionalText(6).flatMap { UTCInstant(iso: $0) }),
+                    status: row.value(2, else: EventStatus.scheduled),
+                    venue: row.optionalInt64(7).map { venueID in
+                        VenueSummary(
+                            id: venueID, name: row.text(8), street: row.optionalText(9), postalCode: row.optionalText(10),
+                            city: row.optionalText(11), region: row.optionalText(12), country: row.optionalText(13),
+                            latitude: row.optionalDouble(14), longitude: row.optionalDouble(15),
+                            coordinatesApproximate: row.bool(16), timeZone: row.optionalText(17))
+                    })
+            }.all()
         }
     }
 

@@ -92,24 +92,53 @@ extension CatalogDatabase {
     /// chronological order.
     public func artistPage(artistID: Int64, past: Bool = false, today: LocalDate) throws -> ArtistPage? {
         try writer.read { db in
-            guard let artist = try Self.artistSummary(db, id: artistID) else { return nil }
-            let comparison = past ? "<" : ">="
-            let events = try EventDetailLoader.load(
-                db,
-                where: "e.id IN (SELECT event_id FROM lineup WHERE artist_id = ?) AND e.local_date \(comparison) ? AND \(listedEvents)",
-                arguments: [artistID, today.description])
-            let similar = try Row.fetchAll(
-                db.cachedStatement(sql: """
-                    SELECT a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
-                    JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
-                    JOIN artist a ON a.id = s.similar_artist_id
-                    WHERE r.entity_id = ?
-                    GROUP BY a.id ORDER BY best, a.name, a.id
-                    """),
-                arguments: [artistID]
-            ).map { ArtistReference(id: $0[0], name: $0[1]) }
-            return ArtistPage(artist: artist, similar: similar, events: events)
+            guard let listing = try Self.artistPageOutline(db, id: artistID, today: today, pastSince: nil, listed: listedEvents)
+            else { return nil }
+            let events = try Self.details(db, ids: past ? listing.past : listing.upcoming, listed: "1")
+            return ArtistPage(artist: listing.artist, similar: listing.similar, events: events)
         }
+    }
+
+    /// The band page with its events as ids: upcoming, and past ones on or after
+    /// `pastSince` (all past ones when nil), both chronological.
+    public func artistPageOutline(artistID: Int64, today: LocalDate, pastSince: LocalDate? = nil) throws -> ArtistPageOutline? {
+        try writer.read { db in
+            try Self.artistPageOutline(db, id: artistID, today: today, pastSince: pastSince, listed: listedEvents)
+        }
+    }
+
+    static func artistPageOutline(_ db: Database, id artistID: Int64, today: LocalDate, pastSince: LocalDate?, listed: String)
+        throws -> ArtistPageOutline?
+    {
+        guard let artist = try artistSummary(db, id: artistID) else { return nil }
+        var upcoming: [Int64] = []
+        var past: [Int64] = []
+        let events = try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT e.id, e.local_date >= ?, e.local_date >= ? FROM event e
+                WHERE e.id IN (SELECT event_id FROM lineup WHERE artist_id = ?) AND \(listed)
+                ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
+                """),
+            arguments: [today.description, pastSince?.description ?? "", artistID]
+        ) { row in (id: row.int64(0), upcoming: row.bool(1), recent: row.bool(2)) }
+        while let event = try events.next() {
+            if event.upcoming {
+                upcoming.append(event.id)
+            } else if event.recent {
+                past.append(event.id)
+            }
+        }
+        let similar = try Row.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
+                JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
+                JOIN artist a ON a.id = s.similar_artist_id
+                WHERE r.entity_id = ?
+                GROUP BY a.id ORDER BY best, a.name, a.id
+                """),
+            arguments: [artistID]
+        ).map { ArtistReference(id: $0[0], name: $0[1]) }
+        return ArtistPageOutline(artist: artist, similar: similar, upcoming: upcoming, past: past)
     }
 
     /// Artists, venues and metro areas whose names match `text`; the last word may be

@@ -50,14 +50,16 @@ public struct FeedBuilder {
         into tree: inout some FeedSink, progress: (_ part: String, _ filesSoFar: Int) -> Void = { _, _ in }
     ) throws {
         let slugs = try artistSlugs()
-        progress("metro areas", tree.count)
-        try addMetros(to: &tree)
-        progress("band pages", tree.count)
-        try addArtists(to: &tree, slugs: slugs)
-        progress("venue pages", tree.count)
-        try addVenues(to: &tree)
+        // Concert pages first: rendering them also renders every event's list entry,
+        // which the metro, band and venue pages then splice.
         progress("concert pages", tree.count)
-        try addEvents(to: &tree)
+        let rendered = try addEvents(to: &tree)
+        progress("metro areas", tree.count)
+        try addMetros(to: &tree, rendered: rendered)
+        progress("band pages", tree.count)
+        try addArtists(to: &tree, slugs: slugs, rendered: rendered)
+        progress("venue pages", tree.count)
+        try addVenues(to: &tree, rendered: rendered)
         progress("fans' lists", tree.count)
         try addUsers(to: &tree)
         progress("search index", tree.count)
@@ -89,60 +91,74 @@ public struct FeedBuilder {
         try tree.add("index.json", FeedJSON.encode(index))
     }
 
-    private func addMetros(to tree: inout some FeedSink) throws {
+    /// Concert pages of every event since ``recentDays`` ago; returns their list entries.
+    private func addEvents(to tree: inout some FeedSink) throws -> RenderedEvents {
+        let rendered = try RenderedEvents()
+        let ids = try source.eventIDs(since: recentStart)
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let events = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)]))
+            let outputs = try FeedJSON.renderAll(events) { event in
+                (page: try FeedJSON.encode(EventFeed(event: event)), entry: RenderedEvents.render(event))
+            }
+            try tree.add(contentsOf: zip(events, outputs).map { (path: "events/\($0.id).json", data: $1.page) })
+            for (event, output) in zip(events, outputs) { try rendered.append(event.id, output.entry) }
+        }
+        try rendered.seal()
+        return rendered
+    }
+
+    /// A list of events by id, spliced from `rendered`; an event without a concert page
+    /// (none today: every list shows events since ``recentDays`` ago) is rendered here.
+    private func eventList(_ ids: [Int64], rendered: RenderedEvents) throws -> EventList {
+        let missing = ids.filter { !rendered.contains($0) }
+        guard !missing.isEmpty else { return .rendered(ids, store: rendered, extra: [:]) }
+        var extra: [Int64: [UInt8]] = [:]
+        for event in try source.events(ids: missing) { extra[event.id] = RenderedEvents.render(event) }
+        return .rendered(ids.filter { rendered.contains($0) || extra[$0] != nil }, store: rendered, extra: extra)
+    }
+
+    private func addMetros(to tree: inout some FeedSink, rendered: RenderedEvents) throws {
         let metros = try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 }
         for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) {
             let id = metro.metroArea.id
-            let events = try source.events(inMetroAreas: [id], window: window)
-            let pages = max(1, (events.count + Self.pageSize - 1) / Self.pageSize)
+            let ids = try source.eventIDs(inMetroAreas: [id], window: window)
+            let pages = max(1, (ids.count + Self.pageSize - 1) / Self.pageSize)
             func path(_ page: Int) -> String { page == 1 ? "metros/\(id).json" : "metros/\(id)/page-\(page).json" }
-            let documents = (1...pages).map { page in
+            let documents = try (1...pages).map { page in
                 MetroFeed(
                     metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
-                    totalEvents: events.count, page: page, pages: pages,
+                    totalEvents: ids.count, page: page, pages: pages,
                     next: page < pages ? path(page + 1) : nil, previous: page > 1 ? path(page - 1) : nil,
-                    events: Array(events.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)))
+                    events: try eventList(Array(ids.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)), rendered: rendered))
             }
-            for (page, data) in zip(1..., try FeedJSON.encodeAll(documents)) {
-                try tree.add(path(page), data)
-            }
-            try tree.add("metros/\(id).geojson", FeedJSON.encode(GeoJSON.venues(of: events)))
+            try tree.add(contentsOf: zip(1..., try FeedJSON.encodeAll(documents)).map { (path: path($0), data: $1) })
+            try tree.add("metros/\(id).geojson", FeedJSON.encode(GeoJSON.venues(of: try source.eventPins(ids: ids))))
         }
     }
 
-    private func addArtists(to tree: inout some FeedSink, slugs: [Int64: String]) throws {
+    private func addArtists(to tree: inout some FeedSink, slugs: [Int64: String], rendered: RenderedEvents) throws {
         var batch: [(path: String, document: ArtistFeed)] = []
         for (id, slug) in slugs.sorted(by: { $0.key < $1.key }) {
-            guard let upcoming = try source.artistPage(artistID: id, past: false, today: today),
-                let past = try source.artistPage(artistID: id, past: true, today: today)
-            else { continue }
-            let recent = past.events.filter { $0.start.localDate >= recentStart }.reversed()
+            guard let listing = try source.artistPageOutline(artistID: id, today: today, pastSince: recentStart) else { continue }
             batch.append(("artists/\(slug).json", ArtistFeed(
-                artist: upcoming.artist, slug: slug, upcoming: upcoming.events, recentPast: Array(recent),
-                similar: upcoming.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) })))
+                artist: listing.artist, slug: slug, upcoming: try eventList(listing.upcoming, rendered: rendered),
+                recentPast: try eventList(listing.past.reversed(), rendered: rendered),
+                similar: listing.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) })))
             if batch.count == Self.encodingBatch { try add(&batch, to: &tree) }
         }
         try add(&batch, to: &tree)
     }
 
-    private func addVenues(to tree: inout some FeedSink) throws {
-        var batch: [(path: String, document: VenuePage)] = []
+    private func addVenues(to tree: inout some FeedSink, rendered: RenderedEvents) throws {
+        var batch: [(path: String, document: VenueFeed)] = []
         for id in try source.venueIDs(withEventsSince: today) {
-            guard let page = try source.venuePage(id: id, today: today) else { continue }
-            batch.append(("venues/\(id).json", page))
+            guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
+            batch.append(("venues/\(id).json", VenueFeed(
+                venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
+                events: try eventList(listing.eventIDs, rendered: rendered))))
             if batch.count == Self.encodingBatch { try add(&batch, to: &tree) }
         }
         try add(&batch, to: &tree)
-    }
-
-    private func addEvents(to tree: inout some FeedSink) throws {
-        let ids = try source.eventIDs(since: recentStart)
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            var batch = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)])).map { event in
-                (path: "events/\(event.id).json", document: EventFeed(event: event))
-            }
-            try add(&batch, to: &tree)
-        }
     }
 
     /// Documents are rendered in batches on every core, then added in order.
@@ -151,9 +167,7 @@ public struct FeedBuilder {
     private func add<Document: Encodable & Sendable>(
         _ batch: inout [(path: String, document: Document)], to tree: inout some FeedSink
     ) throws {
-        for (entry, data) in zip(batch, try FeedJSON.encodeAll(batch.map(\.document))) {
-            try tree.add(entry.path, data)
-        }
+        try tree.add(contentsOf: zip(batch, try FeedJSON.encodeAll(batch.map(\.document))).map { (path: $0.path, data: $1) })
         batch.removeAll(keepingCapacity: true)
     }
 
@@ -203,20 +217,27 @@ enum FeedJSON {
 
     /// Encodes the documents on every core; the results keep the documents' order.
     static func encodeAll<Document: Encodable & Sendable>(_ documents: [Document]) throws -> [Data] {
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, documents.count)
-        guard workers > 1 else { return try documents.map(encode) }
-        let slots = UnsafeMutableBufferPointer<Result<Data, any Error>?>.allocate(capacity: documents.count)
+        try renderAll(documents) { try encode($0) }
+    }
+
+    /// `render` applied to each item on every core; the results keep the items' order.
+    static func renderAll<Item: Sendable, Output>(_ items: [Item], _ render: @Sendable (Item) throws -> Output) throws
+        -> [Output]
+    {
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, items.count)
+        guard workers > 1 else { return try items.map(render) }
+        let slots = UnsafeMutableBufferPointer<Result<Output, any Error>?>.allocate(capacity: items.count)
         slots.initialize(repeating: nil)
         defer {
             _ = slots.deinitialize()
             slots.deallocate()
         }
         // Each worker writes only its own indices (interleaved, so big and small
-        // documents spread evenly), and every write finishes before concurrentPerform returns.
+        // items spread evenly), and every write finishes before concurrentPerform returns.
         nonisolated(unsafe) let shared = slots
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: documents.count, by: workers) {
-                shared[index] = Result { try encode(documents[index]) }
+            for index in stride(from: worker, to: items.count, by: workers) {
+                shared[index] = Result { try render(items[index]) }
             }
         }
         return try slots.map { try $0!.get() }

@@ -38,7 +38,7 @@ struct MetroFeed: Encodable, Sendable {
     let pages: Int
     let next: String?
     let previous: String?
-    let events: [EventDetail]
+    let events: EventList
 
     /// The list is called `upcoming` so that, with keys sorted, the metro area and
     /// paging come first and a person opening the file sees what it is.
@@ -82,13 +82,45 @@ struct ArtistFeed: Encodable, Sendable {
 
     let artist: ArtistSummary
     let slug: String
-    let upcoming: [EventDetail]
-    let recentPast: [EventDetail]
+    let upcoming: EventList
+    let recentPast: EventList
     let similar: [Similar]
 
     enum CodingKeys: String, CodingKey {
         case artist, slug, upcoming, similar
         case recentPast = "recent_past"
+    }
+}
+
+/// `venues/{id}.json`: a ``VenuePage`` whose events may be spliced.
+struct VenueFeed: Encodable, Sendable {
+    let venue: VenueSummary
+    let metroArea: MetroAreaSummary?
+    let sources: [SourceLink]
+    let events: EventList
+
+    init(venue: VenueSummary, metroArea: MetroAreaSummary?, sources: [SourceLink], events: EventList) {
+        self.venue = venue
+        self.metroArea = metroArea
+        self.sources = sources
+        self.events = events
+    }
+
+    init(_ page: VenuePage) {
+        self.init(venue: page.venue, metroArea: page.metroArea, sources: page.sources, events: .details(page.events))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case venue, sources, events
+        case metroArea = "metro_area"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(venue, forKey: .venue)
+        try container.encode(metroArea, forKey: .metroArea)
+        try container.encode(sources, forKey: .sources)
+        try container.encode(events, forKey: .events)
     }
 }
 
@@ -193,6 +225,10 @@ enum GeoJSON {
     }
 
     static func venues(of events: [EventDetail]) -> FeatureCollection {
+        venues(of: events.map { EventPin(id: $0.id, title: $0.title, start: $0.start, status: $0.status, venue: $0.venue) })
+    }
+
+    static func venues(of events: [EventPin]) -> FeatureCollection {
         var byVenue: [Int64: (VenueSummary, [EventStub])] = [:]
         for event in events {
             guard let venue = event.venue, venue.latitude != nil, venue.longitude != nil else { continue }

@@ -16,8 +16,11 @@ struct FeedJSONWriter {
     /// True right after `{` or `[`: the next member needs no comma.
     private var atContainerStart = true
 
-    init(capacity: Int = 4096) {
+    /// - Parameter depth: where the value written goes in its document, for values
+    ///   rendered apart and spliced in later (``splice(_:)``).
+    init(capacity: Int = 4096, depth: Int = 0) {
         bytes.reserveCapacity(capacity)
+        self.depth = depth
     }
 
     // MARK: Containers
@@ -65,6 +68,11 @@ struct FeedJSONWriter {
         if !atContainerStart { bytes.append(UInt8(ascii: ",")) }
         atContainerStart = false
         newline()
+    }
+
+    /// Appends a value rendered by a writer that started at this depth.
+    mutating func splice(_ value: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: value)
     }
 
     // MARK: Values
@@ -312,11 +320,11 @@ extension ArtistSummary: FeedJSONWritable {
     }
 }
 
-extension VenuePage: FeedJSONWritable {
+extension VenueFeed: FeedJSONWritable {
     func write(to json: inout FeedJSONWriter) {
         json.openObject()
         json.key("events")
-        json.array(events) { json, event in event.write(to: &json) }
+        events.write(to: &json)
         json.key("metro_area")
         if let metroArea { metroArea.write(to: &json) } else { json.null() }
         json.key("sources")
@@ -357,7 +365,7 @@ extension MetroFeed: FeedJSONWritable {
         json.key("total_events")
         json.integer(totalEvents)
         json.key("upcoming")
-        json.array(events) { json, event in event.write(to: &json) }
+        events.write(to: &json)
         json.closeObject()
     }
 }
@@ -368,7 +376,7 @@ extension ArtistFeed: FeedJSONWritable {
         json.key("artist")
         artist.write(to: &json)
         json.key("recent_past")
-        json.array(recentPast) { json, event in event.write(to: &json) }
+        recentPast.write(to: &json)
         json.key("similar")
         json.array(similar) { json, similar in
             json.openObject()
@@ -383,7 +391,7 @@ extension ArtistFeed: FeedJSONWritable {
         json.key("slug")
         json.string(slug)
         json.key("upcoming")
-        json.array(upcoming) { json, event in event.write(to: &json) }
+        upcoming.write(to: &json)
         json.closeObject()
     }
 }

@@ -11,9 +11,17 @@ public protocol FeedSource {
     /// Artists with at least one event on or after `since`, by id.
     func artistNames(withEventsSince since: LocalDate) throws -> [(id: Int64, name: String)]
     func artistPage(artistID: Int64, past: Bool, today: LocalDate) throws -> ArtistPage?
+    /// ``artistPage(artistID:past:today:)`` with its events as ids, past ones on or after `pastSince`.
+    func artistPageOutline(artistID: Int64, today: LocalDate, pastSince: LocalDate?) throws -> ArtistPageOutline?
     /// Venues with at least one event on or after `since`, by id.
     func venueIDs(withEventsSince since: LocalDate) throws -> [Int64]
     func venuePage(id: Int64, today: LocalDate) throws -> VenuePage?
+    /// ``venuePage(id:today:)`` with its events as ids.
+    func venuePageOutline(id: Int64, today: LocalDate) throws -> VenuePageOutline?
+    /// The ids of ``events(inMetroAreas:window:)``, in the same order.
+    func eventIDs(inMetroAreas ids: [Int64], window: DateWindow) throws -> [Int64]
+    /// Map pins of events, in the order of `ids`.
+    func eventPins(ids: [Int64]) throws -> [EventPin]
     /// Event ids on or after `since`, by id.
     func eventIDs(since: LocalDate) throws -> [Int64]
     func event(id: Int64) throws -> EventDetail?

@@ -66,6 +66,15 @@ public protocol FeedSink {
     /// Adds a file; a path added twice keeps the last bytes.
     /// - Throws: ``UnsafeFeedPath`` for a path that could leave the output directory.
     mutating func add(_ path: String, _ data: Data) throws
+    /// Adds files in order, as ``add(_:_:)`` would one by one (a sink may write them
+    /// on several cores).
+    mutating func add(contentsOf files: [(path: String, data: Data)]) throws
+}
+
+extension FeedSink {
+    public mutating func add(contentsOf files: [(path: String, data: Data)]) throws {
+        for file in files { try add(file.path, file.data) }
+    }
 }
 
 /// The files of one build: relative path → bytes, paths checked to stay inside the tree.
@@ -168,7 +177,7 @@ public struct FeedTreeWriter: Sendable {
 
     /// A build being written: each file goes to disk as it is added, hard-linked from
     /// the current build when its bytes have not changed.
-    public struct Staging: FeedSink {
+    public struct Staging: FeedSink, Sendable {
         let writer: FeedTreeWriter
         let directory: URL
         let previous: Set<String>
@@ -185,27 +194,50 @@ public struct FeedTreeWriter: Sendable {
         public var count: Int { added.count }
 
         public mutating func add(_ path: String, _ data: Data) throws {
-            try FeedTree.validate(path)
+            try add(contentsOf: [(path, data)])
+        }
+
+        /// Writes the files on every core: on this kind of disk a file costs more in the
+        /// kernel (allocating and copying its pages) than rendering it.
+        public mutating func add(contentsOf files: [(path: String, data: Data)]) throws {
+            // A path given twice keeps its last bytes.
+            var last: [String: Int] = [:]
+            for (index, file) in files.enumerated() {
+                try FeedTree.validate(file.path)
+                try makeParentDirectory(of: file.path)
+                last[file.path] = index
+            }
+            let pending = last.values.sorted().map { (index: $0, replacing: added[files[$0].path] != nil) }
+            let outcomes = try FeedJSON.renderAll(pending) { [self] file in
+                try self.write(files[file.index].path, files[file.index].data, replacing: file.replacing)
+            }
+            for (file, outcome) in zip(pending, outcomes) {
+                added[files[file.index].path] = outcome
+            }
+        }
+
+        private mutating func makeParentDirectory(of path: String) throws {
+            guard let slash = path.lastIndex(of: "/") else { return }
+            let folder = String(path[..<slash])
+            if directories.insert(folder).inserted {
+                try FileManager.default.createDirectory(
+                    atPath: directory.path + "/" + folder, withIntermediateDirectories: true)
+            }
+        }
+
+        /// Writes one file, or links it from the current build when unchanged; returns
+        /// the bytes written (nil: linked). Touches no state, so it runs on any thread.
+        private func write(_ path: String, _ data: Data, replacing: Bool) throws -> Int? {
             let target = directory.path + "/" + path
-            if let slash = path.lastIndex(of: "/") {
-                let folder = String(path[..<slash])
-                if directories.insert(folder).inserted {
-                    try FileManager.default.createDirectory(
-                        atPath: directory.path + "/" + folder, withIntermediateDirectories: true)
-                }
-            }
-            if added[path] != nil {
-                unlink(target)
-            }
+            if replacing { unlink(target) }
             if previous.contains(path) {
                 let old = writer.outputDirectory.path + "/" + path
                 if Self.contents(of: old, equal: data), link(old, target) == 0 {
-                    added[path] = .some(nil)
-                    return
+                    return nil
                 }
             }
             try Self.store(data, at: target)
-            added[path] = data.count
+            return data.count
         }
 
         /// Swaps the staged build in; returns what changed.

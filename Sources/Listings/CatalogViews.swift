@@ -119,3 +119,21 @@ public struct CatalogStats: Sendable, Hashable, Encodable {
         case metroAreas = "metro_areas", sourceRecords = "source_records"
     }
 }
+
+/// The band page with its events as ids (chronological): what the static feeds read,
+/// since they render each event once and splice it into every page that lists it.
+public struct ArtistPageOutline: Sendable, Hashable {
+    public var artist: ArtistSummary
+    public var similar: [ArtistReference]
+    /// Events on or after today.
+    public var upcoming: [Int64]
+    /// Events before today (and on or after the `pastSince` asked for).
+    public var past: [Int64]
+
+    public init(artist: ArtistSummary, similar: [ArtistReference], upcoming: [Int64], past: [Int64]) {
+        self.artist = artist
+        self.similar = similar
+        self.upcoming = upcoming
+        self.past = past
+    }
+}

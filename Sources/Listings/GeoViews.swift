@@ -107,3 +107,35 @@ public struct VenuePage: Sendable, Hashable, Encodable {
         try container.encode(events, forKey: .events)
     }
 }
+
+/// The venue page with its events as ids (chronological); see ``ArtistPageOutline``.
+public struct VenuePageOutline: Sendable, Hashable {
+    public var venue: VenueSummary
+    public var metroArea: MetroAreaSummary?
+    public var sources: [SourceLink]
+    public var eventIDs: [Int64]
+
+    public init(venue: VenueSummary, metroArea: MetroAreaSummary?, sources: [SourceLink], eventIDs: [Int64]) {
+        self.venue = venue
+        self.metroArea = metroArea
+        self.sources = sources
+        self.eventIDs = eventIDs
+    }
+}
+
+/// An event as a map shows it: a pin at its venue.
+public struct EventPin: Sendable, Hashable {
+    public var id: Int64
+    public var title: String
+    public var start: EventStart
+    public var status: EventStatus
+    public var venue: VenueSummary?
+
+    public init(id: Int64, title: String, start: EventStart, status: EventStatus, venue: VenueSummary?) {
+        self.id = id
+        self.title = title
+        self.start = start
+        self.status = status
+        self.venue = venue
+    }
+}

@@ -38,14 +38,14 @@ struct FeedJSONWriterTests {
                 MetroFeed(
                     metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
                     totalEvents: listed.count, page: 1, pages: 2, next: "metros/\(metro.metroArea.id)/page-2.json",
-                    previous: nil, events: listed),
+                    previous: nil, events: .details(listed)),
                 "metro \(metro.metroArea.id)")
             try Self.expectSameBytes(GeoJSON.venues(of: listed), "metro \(metro.metroArea.id) geojson")
         }
 
         for id in try catalog.venueIDs(withEventsSince: today.adding(days: -400)) {
             guard let page = try catalog.venuePage(id: id, today: today) else { continue }
-            try Self.expectSameBytes(page, "venue \(id)")
+            try Self.expectSameBytes(VenueFeed(page), "venue \(id)")
         }
 
         for artist in try catalog.artistNames(withEventsSince: today.adding(days: -400)).prefix(200) {
@@ -54,11 +54,64 @@ struct FeedJSONWriterTests {
             else { continue }
             try Self.expectSameBytes(
                 ArtistFeed(
-                    artist: upcoming.artist, slug: "a-\(artist.id)", upcoming: upcoming.events, recentPast: past.events,
+                    artist: upcoming.artist, slug: "a-\(artist.id)", upcoming: .details(upcoming.events),
+                    recentPast: .details(past.events),
                     similar: upcoming.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: nil) }
                         + [ArtistFeed.Similar(id: 1, name: "Known", slug: "known")]),
                 "artist \(artist.id)")
         }
+    }
+
+    /// Lists splice each event's entry, rendered once; the pages must not change for it.
+    @Test func listPagesSplicedFromEventsRenderedOnceAreWhatJSONEncoderWrites() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture("sample-multi")], into: catalog)
+        let today = TestSupport.today
+        let events = try catalog.events(ids: catalog.eventIDs(since: today.adding(days: -400)))
+        let rendered = try RenderedEvents()
+        for event in events { try rendered.append(event.id, RenderedEvents.render(event)) }
+        try rendered.seal()
+        func spliced(_ events: [EventDetail]) -> EventList { .rendered(events.map(\.id), store: rendered, extra: [:]) }
+
+        var lists = 0
+        for id in try catalog.venueIDs(withEventsSince: today) {
+            let page = try #require(try catalog.venuePage(id: id, today: today))
+            let feed = VenueFeed(venue: page.venue, metroArea: page.metroArea, sources: page.sources, events: spliced(page.events))
+            var json = FeedJSONWriter()
+            feed.write(to: &json)
+            #expect(json.finish() == (try FeedJSON.encodeWithFoundation(VenueFeed(page))), "venue \(id)")
+            lists += 1
+        }
+        for artist in try catalog.artistNames(withEventsSince: today).prefix(100) {
+            let page = try #require(try catalog.artistPage(artistID: artist.id, past: false, today: today))
+            let past = try #require(try catalog.artistPage(artistID: artist.id, past: true, today: today)).events
+            func feed(_ list: ([EventDetail]) -> EventList) -> ArtistFeed {
+                ArtistFeed(artist: page.artist, slug: "s", upcoming: list(page.events), recentPast: list(past.reversed()), similar: [])
+            }
+            var json = FeedJSONWriter()
+            feed(spliced).write(to: &json)
+            #expect(json.finish() == (try FeedJSON.encodeWithFoundation(feed(EventList.details))), "artist \(artist.id)")
+            lists += 1
+        }
+        #expect(lists > 50)
+    }
+
+    @Test func anEventMissingFromTheRenderedStoreIsSplicedFromItsOwnEntry() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture("sample-multi")], into: catalog)
+        let events = Array(try catalog.events(ids: catalog.eventIDs(since: TestSupport.today)).prefix(3))
+        let rendered = try RenderedEvents()
+        try rendered.append(events[0].id, RenderedEvents.render(events[0]))
+        try rendered.seal()
+        let list = EventList.rendered(
+            events.map(\.id), store: rendered,
+            extra: [events[1].id: RenderedEvents.render(events[1]), events[2].id: RenderedEvents.render(events[2])])
+        var spliced = FeedJSONWriter(depth: 1)
+        list.write(to: &spliced)
+        var inPlace = FeedJSONWriter(depth: 1)
+        EventList.details(events).write(to: &inPlace)
+        #expect(spliced.bytes == inPlace.bytes)
+        #expect(rendered.contains(events[0].id) && !rendered.contains(events[1].id))
     }
 
     @Test func awkwardValuesAreWrittenAsJSONEncoderWritesThem() throws {
@@ -76,10 +129,11 @@ struct FeedJSONWriterTests {
             event.venue?.latitude = -value
             event.unlistedSince = "2027-01-01T00:00:00Z"
             try Self.expectSameBytes(EventFeed(event: event), "number \(value)")
-            try Self.expectSameBytes(VenuePage(venue: event.venue!, metroArea: nil, sources: [], events: [event]), "venue page")
+            try Self.expectSameBytes(
+                VenueFeed(venue: event.venue!, metroArea: nil, sources: [], events: .details([event])), "venue page")
         }
         event.venue = nil
         try Self.expectSameBytes(EventFeed(event: event), "no venue")
-        try Self.expectSameBytes(GeoJSON.venues(of: []), "empty collection")
+        try Self.expectSameBytes(GeoJSON.venues(of: [EventPin]()), "empty collection")
     }
 }
