@@ -268,3 +268,86 @@ extension CatalogDatabase {
         }
     }
 }
+
+extension CatalogDatabase {
+    /// ``artistPageOutline(artistID:today:pastSince:)`` for many artists at once: four
+    /// queries over the range of `ids` instead of four per artist (the feed build reads
+    /// every band page). In ascending id order; unknown ids are left out.
+    public func artistPageOutlines(ids: [Int64], today: LocalDate, pastSince: LocalDate?) throws -> [ArtistPageOutline] {
+        guard let lowest = ids.min(), let highest = ids.max() else { return [] }
+        let wanted = Set(ids)
+        return try writer.read { db in
+            // Each cursor walks the range in artist id order; they advance together.
+            let artists = try ColumnCursor(
+                db.cachedStatement(sql: "SELECT id, name, mbid, on_tour_until FROM artist WHERE id BETWEEN ? AND ? ORDER BY id"),
+                arguments: [lowest, highest]
+            ) { row in
+                ArtistSummary(
+                    id: row.int64(0), name: row.text(1), musicBrainzID: row.optionalText(2),
+                    onTourUntil: row.optionalText(3).flatMap { LocalDate(iso: $0) }, sources: [])
+            }
+            let sources = PeekingCursor(try ColumnCursor(
+                db.cachedStatement(sql: """
+                    SELECT entity_id, source, source_id, url FROM source_record
+                    WHERE kind = 'artist' AND entity_id BETWEEN ? AND ?
+                    ORDER BY entity_id, source, source_id
+                    """),
+                arguments: [lowest, highest]
+            ) { row in (key: row.int64(0), value: SourceLink(source: row.text(1), id: row.text(2), url: row.optionalText(3))) })
+            let events = PeekingCursor(try ColumnCursor(
+                db.cachedStatement(sql: """
+                    SELECT l.artist_id, e.id, e.local_date >= ? FROM lineup l JOIN event e ON e.id = l.event_id
+                    WHERE l.artist_id BETWEEN ? AND ? AND e.local_date >= ? AND \(listedEvents)
+                    ORDER BY l.artist_id, e.local_date, e.local_time IS NULL, e.local_time, e.id
+                    """),
+                arguments: [today.description, lowest, highest, pastSince?.description ?? ""]
+            ) { row in (key: row.int64(0), value: (id: row.int64(1), upcoming: row.bool(2))) })
+            let similar = PeekingCursor(try ColumnCursor(
+                db.cachedStatement(sql: """
+                    SELECT r.entity_id, a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
+                    JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
+                    JOIN artist a ON a.id = s.similar_artist_id
+                    WHERE r.entity_id BETWEEN ? AND ?
+                    GROUP BY r.entity_id, a.id ORDER BY r.entity_id, best, a.name, a.id
+                    """),
+                arguments: [lowest, highest]
+            ) { row in (key: row.int64(0), value: ArtistReference(id: row.int64(1), name: row.text(2))) })
+
+            var outlines: [ArtistPageOutline] = []
+            while var artist = try artists.next() {
+                guard wanted.contains(artist.id) else { continue }
+                artist.sources = try sources.values(for: artist.id)
+                let listed = try events.values(for: artist.id)
+                outlines.append(ArtistPageOutline(
+                    artist: artist, similar: try similar.values(for: artist.id),
+                    upcoming: listed.filter(\.upcoming).map(\.id), past: listed.filter { !$0.upcoming }.map(\.id)))
+            }
+            return outlines
+        }
+    }
+}
+
+/// A cursor of `(key, value)` rows in ascending key order, read one key at a time.
+final class PeekingCursor<Value> {
+    private let cursor: ColumnCursor<(key: Int64, value: Value)>
+    private var peeked: (key: Int64, value: Value)?
+    private var started = false
+
+    init(_ cursor: ColumnCursor<(key: Int64, value: Value)>) {
+        self.cursor = cursor
+    }
+
+    /// The values of `key`, skipping rows of smaller keys; keys must be asked in ascending order.
+    func values(for key: Int64) throws -> [Value] {
+        if !started {
+            started = true
+            peeked = try cursor.next()
+        }
+        var values: [Value] = []
+        while let row = peeked, row.key <= key {
+            if row.key == key { values.append(row.value) }
+            peeked = try cursor.next()
+        }
+        return values
+    }
+}

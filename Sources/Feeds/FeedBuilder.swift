@@ -50,16 +50,18 @@ public struct FeedBuilder {
         into tree: inout some FeedSink, progress: (_ part: String, _ filesSoFar: Int) -> Void = { _, _ in }
     ) throws {
         let slugs = try artistSlugs()
+        let pipeline = FeedPipeline(sink: tree)
         // Concert pages first: rendering them also renders every event's list entry,
         // which the metro, band and venue pages then splice.
         progress("concert pages", tree.count)
-        let rendered = try addEvents(to: &tree)
-        progress("metro areas", tree.count)
-        try addMetros(to: &tree, rendered: rendered)
-        progress("band pages", tree.count)
-        try addArtists(to: &tree, slugs: slugs, rendered: rendered)
-        progress("venue pages", tree.count)
-        try addVenues(to: &tree, rendered: rendered)
+        let rendered = try addEvents(to: pipeline)
+        progress("metro areas", pipeline.count)
+        try addMetros(to: pipeline, rendered: rendered)
+        progress("band pages", pipeline.count)
+        try addArtists(to: pipeline, slugs: slugs, rendered: rendered)
+        progress("venue pages", pipeline.count)
+        try addVenues(to: pipeline, rendered: rendered)
+        tree = try pipeline.finish()
         progress("fans' lists", tree.count)
         try addUsers(to: &tree)
         progress("search index", tree.count)
@@ -92,17 +94,21 @@ public struct FeedBuilder {
     }
 
     /// Concert pages of every event since ``recentDays`` ago; returns their list entries.
-    private func addEvents(to tree: inout some FeedSink) throws -> RenderedEvents {
+    private func addEvents<Sink>(to pipeline: FeedPipeline<Sink>) throws -> RenderedEvents {
         let rendered = try RenderedEvents()
         let ids = try source.eventIDs(since: recentStart)
         for start in stride(from: 0, to: ids.count, by: 500) {
             let events = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)]))
-            let outputs = try FeedJSON.renderAll(events) { event in
-                (page: try FeedJSON.encode(EventFeed(event: event)), entry: RenderedEvents.render(event))
+            try pipeline.submit { sink in
+                let outputs = try FeedJSON.renderAll(events) { event in
+                    (page: try FeedJSON.encode(EventFeed(event: event)), entry: RenderedEvents.render(event))
+                }
+                try sink.add(contentsOf: zip(events, outputs).map { (path: "events/\($0.id).json", data: $1.page) })
+                for (event, output) in zip(events, outputs) { try rendered.append(event.id, output.entry) }
             }
-            try tree.add(contentsOf: zip(events, outputs).map { (path: "events/\($0.id).json", data: $1.page) })
-            for (event, output) in zip(events, outputs) { try rendered.append(event.id, output.entry) }
         }
+        // Appended on the pipeline's queue: sealed once it has drained.
+        try pipeline.drain()
         try rendered.seal()
         return rendered
     }
@@ -117,7 +123,7 @@ public struct FeedBuilder {
         return .rendered(ids.filter { rendered.contains($0) || extra[$0] != nil }, store: rendered, extra: extra)
     }
 
-    private func addMetros(to tree: inout some FeedSink, rendered: RenderedEvents) throws {
+    private func addMetros<Sink>(to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents) throws {
         let metros = try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 }
         for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) {
             let id = metro.metroArea.id
@@ -131,43 +137,55 @@ public struct FeedBuilder {
                     next: page < pages ? path(page + 1) : nil, previous: page > 1 ? path(page - 1) : nil,
                     events: try eventList(Array(ids.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)), rendered: rendered))
             }
-            try tree.add(contentsOf: zip(1..., try FeedJSON.encodeAll(documents)).map { (path: path($0), data: $1) })
-            try tree.add("metros/\(id).geojson", FeedJSON.encode(GeoJSON.venues(of: try source.eventPins(ids: ids))))
+            let paths = (1...pages).map(path)
+            let map = GeoJSON.venues(of: try source.eventPins(ids: ids))
+            try pipeline.submit { sink in
+                try sink.add(contentsOf: zip(paths, try FeedJSON.encodeAll(documents)).map { (path: $0, data: $1) })
+                try sink.add("metros/\(id).geojson", FeedJSON.encode(map))
+            }
         }
     }
 
-    private func addArtists(to tree: inout some FeedSink, slugs: [Int64: String], rendered: RenderedEvents) throws {
-        var batch: [(path: String, document: ArtistFeed)] = []
-        for (id, slug) in slugs.sorted(by: { $0.key < $1.key }) {
-            guard let listing = try source.artistPageOutline(artistID: id, today: today, pastSince: recentStart) else { continue }
-            batch.append(("artists/\(slug).json", ArtistFeed(
-                artist: listing.artist, slug: slug, upcoming: try eventList(listing.upcoming, rendered: rendered),
-                recentPast: try eventList(listing.past.reversed(), rendered: rendered),
-                similar: listing.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) })))
-            if batch.count == Self.encodingBatch { try add(&batch, to: &tree) }
+    private func addArtists<Sink>(to pipeline: FeedPipeline<Sink>, slugs: [Int64: String], rendered: RenderedEvents) throws {
+        let ids = slugs.keys.sorted()
+        for start in stride(from: 0, to: ids.count, by: Self.encodingBatch) {
+            let outlines = try source.artistPageOutlines(
+                ids: Array(ids[start..<min(start + Self.encodingBatch, ids.count)]), today: today, pastSince: recentStart)
+            var batch = try outlines.map { outline in
+                (path: "artists/\(slugs[outline.artist.id]!).json", document: ArtistFeed(
+                    artist: outline.artist, slug: slugs[outline.artist.id]!,
+                    upcoming: try eventList(outline.upcoming, rendered: rendered),
+                    recentPast: try eventList(outline.past.reversed(), rendered: rendered),
+                    similar: outline.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) }))
+            }
+            try add(&batch, to: pipeline)
         }
-        try add(&batch, to: &tree)
     }
 
-    private func addVenues(to tree: inout some FeedSink, rendered: RenderedEvents) throws {
+    private func addVenues<Sink>(to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents) throws {
         var batch: [(path: String, document: VenueFeed)] = []
         for id in try source.venueIDs(withEventsSince: today) {
             guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
             batch.append(("venues/\(id).json", VenueFeed(
                 venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
                 events: try eventList(listing.eventIDs, rendered: rendered))))
-            if batch.count == Self.encodingBatch { try add(&batch, to: &tree) }
+            if batch.count == Self.encodingBatch { try add(&batch, to: pipeline) }
         }
-        try add(&batch, to: &tree)
+        try add(&batch, to: pipeline)
     }
 
-    /// Documents are rendered in batches on every core, then added in order.
+    /// Documents are rendered in batches on every core, then added in order, while the
+    /// next batch is read.
     static let encodingBatch = 200
 
-    private func add<Document: Encodable & Sendable>(
-        _ batch: inout [(path: String, document: Document)], to tree: inout some FeedSink
+    private func add<Document: Encodable & Sendable, Sink>(
+        _ batch: inout [(path: String, document: Document)], to pipeline: FeedPipeline<Sink>
     ) throws {
-        try tree.add(contentsOf: zip(batch, try FeedJSON.encodeAll(batch.map(\.document))).map { (path: $0.path, data: $1) })
+        let documents = batch
+        try pipeline.submit { sink in
+            try sink.add(
+                contentsOf: zip(documents, try FeedJSON.encodeAll(documents.map(\.document))).map { (path: $0.path, data: $1) })
+        }
         batch.removeAll(keepingCapacity: true)
     }
 
@@ -194,8 +212,8 @@ public struct FeedBuilder {
     }
 }
 
-/// Feed JSON: pretty-printed (people open these in browsers), keys sorted, so equal
-/// values are equal bytes.
+/// Feed JSON: compact, keys sorted, so equal values are equal bytes. Browsers' JSON
+/// viewers and `jq .` indent it for reading; left indented, the files were 70 % larger.
 enum FeedJSON {
     static func encode(_ value: some Encodable) throws -> Data {
         if let document = value as? any FeedJSONWritable {
@@ -209,7 +227,7 @@ enum FeedJSON {
     /// What ``FeedJSONWriter`` must match byte for byte; also writes the small documents.
     static func encodeWithFoundation(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(value)
         data.append(0x0A)
         return data

@@ -2,25 +2,22 @@ import Foundation
 import Listings
 
 /// Writes feed JSON directly, byte for byte what `JSONEncoder` writes with
-/// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`.
+/// `[.sortedKeys, .withoutEscapingSlashes]`: compact, keys sorted.
 ///
 /// Event details fill almost every feed file (each event appears on its concert page,
 /// its metro page, its venue page and every band page of its bill), and `JSONEncoder`
 /// spent half a build's CPU on them: it builds a tree of boxed values and sorts every
 /// object's keys before writing a byte. Documents here write their keys already in
 /// sorted order (`FeedJSONWriterTests` checks every document of the sample against
-/// `JSONEncoder`, so the two cannot drift apart).
+/// `JSONEncoder`, so the two cannot drift apart). Being compact, a value is the same
+/// bytes wherever it sits in a document, so values rendered once can be spliced.
 struct FeedJSONWriter {
     private(set) var bytes: [UInt8] = []
-    private var depth = 0
     /// True right after `{` or `[`: the next member needs no comma.
     private var atContainerStart = true
 
-    /// - Parameter depth: where the value written goes in its document, for values
-    ///   rendered apart and spliced in later (``splice(_:)``).
-    init(capacity: Int = 4096, depth: Int = 0) {
+    init(capacity: Int = 4096) {
         bytes.reserveCapacity(capacity)
-        self.depth = depth
     }
 
     // MARK: Containers
@@ -32,45 +29,31 @@ struct FeedJSONWriter {
 
     private mutating func open(_ bracket: UInt8) {
         bytes.append(bracket)
-        depth += 1
         atContainerStart = true
     }
 
     private mutating func close(_ bracket: UInt8) {
-        depth -= 1
-        // JSONEncoder writes an empty container as an empty line between its brackets.
-        if atContainerStart { bytes.append(0x0A) }
-        newline()
         bytes.append(bracket)
         atContainerStart = false
-    }
-
-    private mutating func newline() {
-        bytes.append(0x0A)
-        for _ in 0..<depth {
-            bytes.append(0x20)
-            bytes.append(0x20)
-        }
     }
 
     /// Starts an object member; keys must come in sorted order.
     mutating func key(_ key: StaticString) {
         if !atContainerStart { bytes.append(UInt8(ascii: ",")) }
         atContainerStart = false
-        newline()
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), 0x20, UInt8(ascii: ":"), 0x20])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     /// Starts an array element.
     mutating func element() {
         if !atContainerStart { bytes.append(UInt8(ascii: ",")) }
         atContainerStart = false
-        newline()
     }
 
-    /// Appends a value rendered by a writer that started at this depth.
+    /// Appends a value rendered apart (by another writer).
     mutating func splice(_ value: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: value)
     }

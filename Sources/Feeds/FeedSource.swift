@@ -13,6 +13,8 @@ public protocol FeedSource {
     func artistPage(artistID: Int64, past: Bool, today: LocalDate) throws -> ArtistPage?
     /// ``artistPage(artistID:past:today:)`` with its events as ids, past ones on or after `pastSince`.
     func artistPageOutline(artistID: Int64, today: LocalDate, pastSince: LocalDate?) throws -> ArtistPageOutline?
+    /// ``artistPageOutline(artistID:today:pastSince:)`` of many artists, in ascending id order.
+    func artistPageOutlines(ids: [Int64], today: LocalDate, pastSince: LocalDate?) throws -> [ArtistPageOutline]
     /// Venues with at least one event on or after `since`, by id.
     func venueIDs(withEventsSince since: LocalDate) throws -> [Int64]
     func venuePage(id: Int64, today: LocalDate) throws -> VenuePage?

@@ -60,7 +60,7 @@ public enum Slug {
 /// Where a build's files go, one at a time: a ``FeedTree`` in memory (tests), or a
 /// ``FeedTreeWriter/Staging`` directory that writes each file as it is rendered, so a
 /// build never holds all its files in memory.
-public protocol FeedSink {
+public protocol FeedSink: SendableMetatype {
     /// Files added so far.
     var count: Int { get }
     /// Adds a file; a path added twice keeps the last bytes.

@@ -11,16 +11,13 @@ import Darwin
 ///
 /// An event is listed on its metro page, its venue page and the band page of every act
 /// on its bill (a festival on dozens of them); loading and rendering it for each list was
-/// most of a build. Entries are rendered at the depth where every list holds its events,
-/// so the same bytes splice into any of them. They go to an unlinked temporary file,
-/// mapped for reading once all are written: memory stays flat however big the catalog.
+/// most of a build. Feed JSON is compact, so an entry is the same bytes in any list.
+/// Entries go to an unlinked temporary file, mapped for reading once all are written:
+/// memory stays flat however big the catalog.
 ///
 /// Appending happens on one thread; after ``seal()`` the store is read-only and any
 /// thread may read it (hence `@unchecked Sendable`).
 final class RenderedEvents: @unchecked Sendable {
-    /// Depth of an event in a list page: `{"upcoming": [ {…} ]}`.
-    static let listDepth = 2
-
     private let descriptor: Int32
     private var spans: [Int64: (offset: Int, count: Int)] = [:]
     private var pending: [UInt8] = []
@@ -44,7 +41,7 @@ final class RenderedEvents: @unchecked Sendable {
 
     /// An event as lists show it.
     static func render(_ event: EventDetail) -> [UInt8] {
-        var json = FeedJSONWriter(capacity: 2048, depth: listDepth)
+        var json = FeedJSONWriter(capacity: 2048)
         event.write(to: &json)
         return json.bytes
     }

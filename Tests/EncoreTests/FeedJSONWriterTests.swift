@@ -106,9 +106,9 @@ struct FeedJSONWriterTests {
         let list = EventList.rendered(
             events.map(\.id), store: rendered,
             extra: [events[1].id: RenderedEvents.render(events[1]), events[2].id: RenderedEvents.render(events[2])])
-        var spliced = FeedJSONWriter(depth: 1)
+        var spliced = FeedJSONWriter()
         list.write(to: &spliced)
-        var inPlace = FeedJSONWriter(depth: 1)
+        var inPlace = FeedJSONWriter()
         EventList.details(events).write(to: &inPlace)
         #expect(spliced.bytes == inPlace.bytes)
         #expect(rendered.contains(events[0].id) && !rendered.contains(events[1].id))

@@ -17,6 +17,25 @@ struct FeedsTests {
         return catalog
     }
 
+    /// The build reads band pages in ranges of artists; each must be what the artist's
+    /// own query gives.
+    @Test func bandPagesReadTogetherAreThoseReadOneByOne() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture("sample-multi")], into: catalog)
+        let today = TestSupport.today
+        let since = today.adding(days: -90)
+        let all = try catalog.artistNames(withEventsSince: today.adding(days: -400)).map(\.id) + [999_999]
+        // Also every third artist alone: a range then holds artists that were not asked for.
+        for ids in [all, all.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)] {
+            let together = try catalog.artistPageOutlines(ids: ids, today: today, pastSince: since)
+            let oneByOne = try ids.compactMap { try catalog.artistPageOutline(artistID: $0, today: today, pastSince: since) }
+            #expect(together.count > 50)
+            #expect(together == oneByOne)
+        }
+        let outlines = try catalog.artistPageOutlines(ids: all, today: today, pastSince: since)
+        #expect(outlines.contains { !$0.similar.isEmpty } && outlines.contains { !$0.past.isEmpty })
+    }
+
     @Test func theSameCatalogGivesByteIdenticalFeeds() throws {
         let catalog = try catalogWithAFan()
         let first = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp).build()
