@@ -92,7 +92,10 @@ extension CatalogDatabase {
     /// chronological order.
     public func artistPage(artistID: Int64, past: Bool = false, today: LocalDate) throws -> ArtistPage? {
         try writer.read { db in
-            guard let listing = try Self.artistPageOutline(db, id: artistID, today: today, pastSince: nil, listed: listedEvents)
+            guard
+                let listing = try Self.artistPageOutlines(
+                    db, ids: [artistID], today: today, pastSince: nil, listed: listedEvents
+                ).first
             else { return nil }
             let events = try Self.details(db, ids: past ? listing.past : listing.upcoming, listed: "1")
             return ArtistPage(artist: listing.artist, similar: listing.similar, events: events)
@@ -103,42 +106,8 @@ extension CatalogDatabase {
     /// `pastSince` (all past ones when nil), both chronological.
     public func artistPageOutline(artistID: Int64, today: LocalDate, pastSince: LocalDate? = nil) throws -> ArtistPageOutline? {
         try writer.read { db in
-            try Self.artistPageOutline(db, id: artistID, today: today, pastSince: pastSince, listed: listedEvents)
+            try Self.artistPageOutlines(db, ids: [artistID], today: today, pastSince: pastSince, listed: listedEvents).first
         }
-    }
-
-    static func artistPageOutline(_ db: Database, id artistID: Int64, today: LocalDate, pastSince: LocalDate?, listed: String)
-        throws -> ArtistPageOutline?
-    {
-        guard let artist = try artistSummary(db, id: artistID) else { return nil }
-        var upcoming: [Int64] = []
-        var past: [Int64] = []
-        let events = try ColumnCursor(
-            db.cachedStatement(sql: """
-                SELECT e.id, e.local_date >= ?, e.local_date >= ? FROM event e
-                WHERE e.id IN (SELECT event_id FROM lineup WHERE artist_id = ?) AND \(listed)
-                ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id
-                """),
-            arguments: [today.description, pastSince?.description ?? "", artistID]
-        ) { row in (id: row.int64(0), upcoming: row.bool(1), recent: row.bool(2)) }
-        while let event = try events.next() {
-            if event.upcoming {
-                upcoming.append(event.id)
-            } else if event.recent {
-                past.append(event.id)
-            }
-        }
-        let similar = try Row.fetchAll(
-            db.cachedStatement(sql: """
-                SELECT a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
-                JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
-                JOIN artist a ON a.id = s.similar_artist_id
-                WHERE r.entity_id = ?
-                GROUP BY a.id ORDER BY best, a.name, a.id
-                """),
-            arguments: [artistID]
-        ).map { ArtistReference(id: $0[0], name: $0[1]) }
-        return ArtistPageOutline(artist: artist, similar: similar, upcoming: upcoming, past: past)
     }
 
     /// Artists, venues and metro areas whose names match `text`; the last word may be
@@ -274,56 +243,62 @@ extension CatalogDatabase {
     /// queries over the range of `ids` instead of four per artist (the feed build reads
     /// every band page). In ascending id order; unknown ids are left out.
     public func artistPageOutlines(ids: [Int64], today: LocalDate, pastSince: LocalDate?) throws -> [ArtistPageOutline] {
+        try writer.read { db in
+            try Self.artistPageOutlines(db, ids: ids, today: today, pastSince: pastSince, listed: listedEvents)
+        }
+    }
+
+    static func artistPageOutlines(_ db: Database, ids: [Int64], today: LocalDate, pastSince: LocalDate?, listed: String)
+        throws -> [ArtistPageOutline]
+    {
         guard let lowest = ids.min(), let highest = ids.max() else { return [] }
         let wanted = Set(ids)
-        return try writer.read { db in
-            // Each cursor walks the range in artist id order; they advance together.
-            let artists = try ColumnCursor(
-                db.cachedStatement(sql: "SELECT id, name, mbid, on_tour_until FROM artist WHERE id BETWEEN ? AND ? ORDER BY id"),
-                arguments: [lowest, highest]
-            ) { row in
-                ArtistSummary(
-                    id: row.int64(0), name: row.text(1), musicBrainzID: row.optionalText(2),
-                    onTourUntil: row.optionalText(3).flatMap { LocalDate(iso: $0) }, sources: [])
-            }
-            let sources = PeekingCursor(try ColumnCursor(
-                db.cachedStatement(sql: """
-                    SELECT entity_id, source, source_id, url FROM source_record
-                    WHERE kind = 'artist' AND entity_id BETWEEN ? AND ?
-                    ORDER BY entity_id, source, source_id
-                    """),
-                arguments: [lowest, highest]
-            ) { row in (key: row.int64(0), value: SourceLink(source: row.text(1), id: row.text(2), url: row.optionalText(3))) })
-            let events = PeekingCursor(try ColumnCursor(
-                db.cachedStatement(sql: """
-                    SELECT l.artist_id, e.id, e.local_date >= ? FROM lineup l JOIN event e ON e.id = l.event_id
-                    WHERE l.artist_id BETWEEN ? AND ? AND e.local_date >= ? AND \(listedEvents)
-                    ORDER BY l.artist_id, e.local_date, e.local_time IS NULL, e.local_time, e.id
-                    """),
-                arguments: [today.description, lowest, highest, pastSince?.description ?? ""]
-            ) { row in (key: row.int64(0), value: (id: row.int64(1), upcoming: row.bool(2))) })
-            let similar = PeekingCursor(try ColumnCursor(
-                db.cachedStatement(sql: """
-                    SELECT r.entity_id, a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
-                    JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
-                    JOIN artist a ON a.id = s.similar_artist_id
-                    WHERE r.entity_id BETWEEN ? AND ?
-                    GROUP BY r.entity_id, a.id ORDER BY r.entity_id, best, a.name, a.id
-                    """),
-                arguments: [lowest, highest]
-            ) { row in (key: row.int64(0), value: ArtistReference(id: row.int64(1), name: row.text(2))) })
-
-            var outlines: [ArtistPageOutline] = []
-            while var artist = try artists.next() {
-                guard wanted.contains(artist.id) else { continue }
-                artist.sources = try sources.values(for: artist.id)
-                let listed = try events.values(for: artist.id)
-                outlines.append(ArtistPageOutline(
-                    artist: artist, similar: try similar.values(for: artist.id),
-                    upcoming: listed.filter(\.upcoming).map(\.id), past: listed.filter { !$0.upcoming }.map(\.id)))
-            }
-            return outlines
+        // Each cursor walks the range in artist id order; they advance together.
+        let artists = try ColumnCursor(
+            db.cachedStatement(sql: "SELECT id, name, mbid, on_tour_until FROM artist WHERE id BETWEEN ? AND ? ORDER BY id"),
+            arguments: [lowest, highest]
+        ) { row in
+            ArtistSummary(
+                id: row.int64(0), name: row.text(1), musicBrainzID: row.optionalText(2),
+                onTourUntil: row.optionalText(3).flatMap { LocalDate(iso: $0) }, sources: [])
         }
+        let sources = PeekingCursor(try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT entity_id, source, source_id, url FROM source_record
+                WHERE kind = 'artist' AND entity_id BETWEEN ? AND ?
+                ORDER BY entity_id, source, source_id
+                """),
+            arguments: [lowest, highest]
+        ) { row in (key: row.int64(0), value: SourceLink(source: row.text(1), id: row.text(2), url: row.optionalText(3))) })
+        let events = PeekingCursor(try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT l.artist_id, e.id, e.local_date >= ? FROM lineup l JOIN event e ON e.id = l.event_id
+                WHERE l.artist_id BETWEEN ? AND ? AND e.local_date >= ? AND \(listed)
+                ORDER BY l.artist_id, e.local_date, e.local_time IS NULL, e.local_time, e.id
+                """),
+            arguments: [today.description, lowest, highest, pastSince?.description ?? ""]
+        ) { row in (key: row.int64(0), value: (id: row.int64(1), upcoming: row.bool(2))) })
+        let similar = PeekingCursor(try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT r.entity_id, a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
+                JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
+                JOIN artist a ON a.id = s.similar_artist_id
+                WHERE r.entity_id BETWEEN ? AND ?
+                GROUP BY r.entity_id, a.id ORDER BY r.entity_id, best, a.name, a.id
+                """),
+            arguments: [lowest, highest]
+        ) { row in (key: row.int64(0), value: ArtistReference(id: row.int64(1), name: row.text(2))) })
+
+        var outlines: [ArtistPageOutline] = []
+        while var artist = try artists.next() {
+            guard wanted.contains(artist.id) else { continue }
+            artist.sources = try sources.values(for: artist.id)
+            let shows = try events.values(for: artist.id)
+            outlines.append(ArtistPageOutline(
+                artist: artist, similar: try similar.values(for: artist.id),
+                upcoming: shows.filter(\.upcoming).map(\.id), past: shows.filter { !$0.upcoming }.map(\.id)))
+        }
+        return outlines
     }
 }
 
