@@ -51,16 +51,22 @@ public struct FeedBuilder {
     ) throws {
         let slugs = try artistSlugs()
         let pipeline = FeedPipeline(sink: tree)
-        // Concert pages first: rendering them also renders every event's list entry,
-        // which the metro, band and venue pages then splice.
-        progress("concert pages", tree.count)
-        let rendered = try addEvents(to: pipeline)
-        progress("metro areas", pipeline.count)
-        try addMetros(to: pipeline, rendered: rendered)
-        progress("band pages", pipeline.count)
-        try addArtists(to: pipeline, slugs: slugs, rendered: rendered)
-        progress("venue pages", pipeline.count)
-        try addVenues(to: pipeline, rendered: rendered)
+        do {
+            // Concert pages first: rendering them also renders every event's list entry,
+            // which the metro, band and venue pages then splice.
+            progress("concert pages", tree.count)
+            let rendered = try addEvents(to: pipeline)
+            progress("metro areas", pipeline.count)
+            try addMetros(to: pipeline, rendered: rendered)
+            progress("band pages", pipeline.count)
+            try addArtists(to: pipeline, slugs: slugs, rendered: rendered)
+            progress("venue pages", pipeline.count)
+            try addVenues(to: pipeline, rendered: rendered)
+        } catch {
+            // No queued work may outlive a failed build and write into its staging tree.
+            try? pipeline.drain()
+            throw error
+        }
         tree = try pipeline.finish()
         progress("fans' lists", tree.count)
         try addUsers(to: &tree)
