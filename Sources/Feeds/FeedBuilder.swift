@@ -106,7 +106,7 @@ public struct FeedBuilder {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let events = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)]))
             try pipeline.submit { sink in
-                let outputs = try FeedJSON.renderAll(events) { event in
+                let outputs = try FeedJSON.mapOnEveryCore(events) { event in
                     (page: try FeedJSON.encode(EventFeed(event: event)), entry: RenderedEvents.render(event))
                 }
                 try sink.add(contentsOf: zip(events, outputs).map { (path: "events/\($0.id).json", data: $1.page) })
@@ -241,15 +241,16 @@ enum FeedJSON {
 
     /// Encodes the documents on every core; the results keep the documents' order.
     static func encodeAll<Document: Encodable & Sendable>(_ documents: [Document]) throws -> [Data] {
-        try renderAll(documents) { try encode($0) }
+        try mapOnEveryCore(documents) { try encode($0) }
     }
 
-    /// `render` applied to each item on every core; the results keep the items' order.
-    static func renderAll<Item: Sendable, Output>(_ items: [Item], _ render: @Sendable (Item) throws -> Output) throws
+    /// `transform` applied to each item on every core (rendering, writing files); the
+    /// results keep the items' order.
+    static func mapOnEveryCore<Item: Sendable, Output>(_ items: [Item], _ transform: @Sendable (Item) throws -> Output) throws
         -> [Output]
     {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, items.count)
-        guard workers > 1 else { return try items.map(render) }
+        guard workers > 1 else { return try items.map(transform) }
         let slots = UnsafeMutableBufferPointer<Result<Output, any Error>?>.allocate(capacity: items.count)
         slots.initialize(repeating: nil)
         defer {
@@ -261,7 +262,7 @@ enum FeedJSON {
         nonisolated(unsafe) let shared = slots
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: items.count, by: workers) {
-                shared[index] = Result { try render(items[index]) }
+                shared[index] = Result { try transform(items[index]) }
             }
         }
         return try slots.map { try $0!.get() }

@@ -208,7 +208,7 @@ public struct FeedTreeWriter: Sendable {
                 last[file.path] = index
             }
             let pending = last.values.sorted().map { (index: $0, replacing: added[files[$0].path] != nil) }
-            let outcomes = try FeedJSON.renderAll(pending) { [self] file in
+            let outcomes = try FeedJSON.mapOnEveryCore(pending) { [self] file in
                 try self.write(files[file.index].path, files[file.index].data, replacing: file.replacing)
             }
             for (file, outcome) in zip(pending, outcomes) {
