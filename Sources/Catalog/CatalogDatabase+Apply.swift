@@ -48,7 +48,7 @@ extension CatalogDatabase: ListingSink {
         return try writer.writeWithoutTransaction { db in
             var result: T?
             try db.inTransaction(.immediate) {
-                result = try body(SavepointGroup(db: db, now: now))
+                result = try body(SavepointGroup(db: db, timestamp: Self.timestamp(now())))
                 return .commit
             }
             return result!
@@ -83,16 +83,19 @@ extension CatalogDatabase: ListingSink {
 }
 
 /// Pages of a ``CatalogDatabase/withPageGroup(_:)`` on a catalog file.
+///
+/// Every page of a group is stamped with the time the group opened (groups last about a
+/// second): a record named on many pages of the group then has its `last_seen` written
+/// once, not once a page.
 private struct SavepointGroup: PageGroup {
     let db: Database
-    let now: @Sendable () -> Date
+    let timestamp: String
 
     func hasApplied(pageHash: String, format: String) throws -> Bool {
         try CatalogDatabase.hasApplied(pageHash: pageHash, format: format, in: db)
     }
 
     func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
-        let timestamp = CatalogDatabase.timestamp(now())
         var outcome = PageOutcome()
         do {
             try db.inSavepoint {
@@ -220,9 +223,17 @@ struct PageApplier {
         try db.cachedStatement(sql: """
             INSERT INTO source_record (source, kind, source_id, entity_id, url, content_hash, payload, first_seen, last_seen)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                recordSource ?? source, kind.rawValue, sourceID, entityID, url, hash, payload, timestamp, timestamp,
-            ])
+            """).execute { binder in
+                binder.bind(recordSource ?? source)
+                binder.bind(kind.rawValue)
+                binder.bind(sourceID)
+                binder.bind(entityID)
+                binder.bind(url)
+                binder.bind(hash)
+                binder.bind(payload)
+                binder.bind(timestamp)
+                binder.bind(timestamp)
+            }
     }
 
     mutating func touchRecord(_ existing: Existing) {
@@ -233,7 +244,10 @@ struct PageApplier {
         guard !touched.isEmpty else { return }
         let ids = CatalogDatabase.jsonArray(touched.sorted())
         try db.cachedStatement(
-            sql: "UPDATE source_record SET last_seen = ? FROM json_each(?) ids WHERE source_record.id = ids.value"
+            sql: """
+                UPDATE source_record SET last_seen = ?1 FROM json_each(?2) ids
+                WHERE source_record.id = ids.value AND source_record.last_seen <> ?1
+                """
         ).execute(arguments: [timestamp, ids])
     }
 

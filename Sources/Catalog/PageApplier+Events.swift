@@ -135,10 +135,20 @@ extension PageApplier {
     /// Writes a merged event: a new row when `id` is nil; its lineup and offers replaced.
     func write(_ merged: MergedEvent, into id: Int64?) throws -> Int64 {
         let event = merged.base
-        let arguments: StatementArguments = [
-            event.title, event.kind, event.status, event.localDate, event.localTime, event.timeZone, event.utc,
-            event.endDate, event.venueID, event.popularity, event.ageRestriction, event.url,
-        ]
+        func bindFields(_ binder: inout ParameterBinder) {
+            binder.bind(event.title)
+            binder.bind(event.kind)
+            binder.bind(event.status)
+            binder.bind(event.localDate)
+            binder.bind(event.localTime)
+            binder.bind(event.timeZone)
+            binder.bind(event.utc)
+            binder.bind(event.endDate)
+            binder.bind(event.venueID)
+            binder.bind(event.popularity)
+            binder.bind(event.ageRestriction)
+            binder.bind(event.url)
+        }
         let eventID: Int64
         if let id {
             eventID = id
@@ -146,7 +156,10 @@ extension PageApplier {
                 UPDATE event SET title = ?, kind = ?, status = ?, local_date = ?, local_time = ?, timezone = ?,
                     start_utc = ?, end_date = ?, venue_id = ?, popularity = ?, age_restriction = ?, url = ?
                 WHERE id = ?
-                """).execute(arguments: arguments + [id])
+                """).execute { binder in
+                    bindFields(&binder)
+                    binder.bind(id)
+                }
             try db.cachedStatement(sql: "DELETE FROM lineup WHERE event_id = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM offer WHERE event_id = ?").execute(arguments: [id])
         } else {
@@ -154,23 +167,43 @@ extension PageApplier {
                 INSERT INTO event (title, kind, status, local_date, local_time, timezone, start_utc, end_date,
                     venue_id, popularity, age_restriction, url)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: arguments)
+                """).execute(binding: bindFields)
             eventID = db.lastInsertedRowID
+        }
+        if let endDate = event.endDate {
+            // The longest an event lasts, an upper bound that window queries seek by.
+            try db.cachedStatement(sql: """
+                UPDATE event_span_bound SET max_days = MAX(max_days,
+                    COALESCE(CAST(ceil(julianday(?) - julianday(?)) AS INTEGER), 0))
+                WHERE id = 1
+                """).execute(arguments: [endDate, event.localDate])
         }
         let lineup = try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO lineup (event_id, artist_id, billing, position) VALUES (?, ?, ?, ?)")
         for act in merged.lineup {
-            try lineup.execute(arguments: [eventID, act.artistID, act.billing, act.position])
+            try lineup.execute { binder in
+                binder.bind(eventID)
+                binder.bind(act.artistID)
+                binder.bind(act.billing)
+                binder.bind(act.position)
+            }
         }
         let offers = try db.cachedStatement(sql: """
             INSERT INTO offer (event_id, position, source, url, price_min, price_max, currency, status, on_sale)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (position, (source, offer)) in merged.offers.enumerated() {
-            try offers.execute(arguments: [
-                eventID, position + 1, source, offer.url, offer.priceMin, offer.priceMax, offer.currency, offer.status,
-                offer.onSale,
-            ])
+            try offers.execute { binder in
+                binder.bind(eventID)
+                binder.bind(position + 1)
+                binder.bind(source)
+                binder.bind(offer.url)
+                binder.bind(offer.priceMin)
+                binder.bind(offer.priceMax)
+                binder.bind(offer.currency)
+                binder.bind(offer.status)
+                binder.bind(offer.onSale)
+            }
         }
         return eventID
     }
