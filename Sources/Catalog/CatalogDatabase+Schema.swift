@@ -297,6 +297,16 @@ extension CatalogDatabase {
                 DROP TRIGGER event_span_update;
                 """)
         }
+        migrator.registerMigration("v10: venue locations kept by the applier, not by triggers") { db in
+            // The same statement journals as v9's: the insert trigger made each new venue
+            // cost about four times its own insert. `PageApplier.locate(venue:)` keeps the
+            // R*Tree in step with venue; nothing deletes venues.
+            try db.execute(sql: """
+                DROP TRIGGER venue_location_insert;
+                DROP TRIGGER venue_location_update;
+                DROP TRIGGER venue_location_delete;
+                """)
+        }
         return migrator
     }
 }

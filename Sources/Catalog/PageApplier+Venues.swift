@@ -35,6 +35,7 @@ extension PageApplier {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """).execute(arguments: Self.venueColumns(snapshot))
                 id = db.lastInsertedRowID
+                try locate(venue: id, latitude: snapshot.latitude, longitude: snapshot.longitude, isNew: true)
                 try SearchIndex.insert(db, .venue, id: id, name: snapshot.name)
                 try insertRecord(.venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload)
             }
@@ -127,6 +128,18 @@ extension PageApplier {
                 url = ?, metro_area_id = ?, geoname_id = ?
             WHERE id = ?
             """).execute(arguments: Self.venueColumns(merged) + [id])
+        try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
         try SearchIndex.update(db, .venue, id: id, name: merged.name)
+    }
+
+    /// Keeps the venue's point in the `venue_location` R*Tree (a degenerate box) in step
+    /// with its row: every write of a venue's coordinates goes through here.
+    private func locate(venue id: Int64, latitude: Double?, longitude: Double?, isNew: Bool) throws {
+        if !isNew {
+            try db.cachedStatement(sql: "DELETE FROM venue_location WHERE id = ?").execute(arguments: [id])
+        }
+        guard let latitude, let longitude else { return }
+        try db.cachedStatement(sql: "INSERT INTO venue_location VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [id, latitude, latitude, longitude, longitude])
     }
 }

@@ -181,4 +181,26 @@ struct RadiusQueryTests {
         let window = DateWindow(from: LocalDate(iso: "2027-01-01")!, to: LocalDate(iso: "2027-01-31")!)!
         #expect(try catalog.events(near: Coordinate(latitude: 0, longitude: 0), radiusKilometres: 20_000, window: window).isEmpty)
     }
+
+    @Test func aVenueIsFoundWhereItsLatestListingPutsItAndNowhereElse() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let bilbao = Coordinate(latitude: 43.26, longitude: -2.93)
+        let porto = Coordinate(latitude: 41.15, longitude: -8.61)
+        func page(_ coordinate: Coordinate?) -> ListingPage {
+            var page = ListingPage(source: "test", locator: "inline")
+            page.events = [EventListing(
+                sourceID: "1", title: "Touring Tent", start: EventStart(localDate: LocalDate(iso: "2027-01-05")!),
+                venue: VenueListing(sourceID: "tent", name: "Big Tent", coordinate: coordinate))]
+            return page
+        }
+        let window = DateWindow(from: LocalDate(iso: "2027-01-01")!, to: LocalDate(iso: "2027-01-31")!)!
+        func found(near point: Coordinate) throws -> [String] {
+            try catalog.events(near: point, radiusKilometres: 10, window: window).map(\.event.title)
+        }
+        _ = try catalog.apply(page(bilbao))
+        #expect(try found(near: bilbao) == ["Touring Tent"])
+        _ = try catalog.apply(page(porto))
+        #expect(try found(near: porto) == ["Touring Tent"])
+        #expect(try found(near: bilbao).isEmpty)
+    }
 }
