@@ -45,20 +45,29 @@ extension CatalogDatabase: ListingSink {
     /// pages already applied from its reading thread).
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
         guard writer is DatabasePool else { return try body(PageByPageGroup(sink: self)) }
+        let seen = seenRecords
         return try writer.writeWithoutTransaction { db in
             var result: T?
-            try db.inTransaction(.immediate) {
-                result = try body(SavepointGroup(db: db, timestamp: Self.timestamp(now())))
-                return .commit
+            do {
+                try db.inTransaction(.immediate) {
+                    let opened = now()
+                    seen.groupOpens(at: opened, dataVersion: try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0)
+                    result = try body(SavepointGroup(db: db, timestamp: Self.timestamp(opened), seen: seen))
+                    return .commit
+                }
+            } catch {
+                seen.forgetAll()
+                throw error
             }
             return result!
         }
     }
 
     static func apply(
-        _ page: ListingPage, pageHash: String, format: String, timestamp: String, in db: Database
+        _ page: ListingPage, pageHash: String, format: String, timestamp: String, seen: SeenRecords? = nil,
+        in db: Database
     ) throws -> PageOutcome {
-        var applier = PageApplier(db: db, source: page.source, timestamp: timestamp)
+        var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, seen: seen)
         let outcome = try applier.apply(page)
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
@@ -90,6 +99,7 @@ extension CatalogDatabase: ListingSink {
 private struct SavepointGroup: PageGroup {
     let db: Database
     let timestamp: String
+    let seen: SeenRecords
 
     func hasApplied(pageHash: String, format: String) throws -> Bool {
         try CatalogDatabase.hasApplied(pageHash: pageHash, format: format, in: db)
@@ -99,10 +109,13 @@ private struct SavepointGroup: PageGroup {
         var outcome = PageOutcome()
         do {
             try db.inSavepoint {
-                outcome = try CatalogDatabase.apply(page, pageHash: pageHash, format: format, timestamp: timestamp, in: db)
+                outcome = try CatalogDatabase.apply(
+                    page, pageHash: pageHash, format: format, timestamp: timestamp, seen: seen, in: db)
                 return .commit
             }
+            seen.pageLanded()
         } catch {
+            seen.pageRolledBack()
             // Some SQLite errors (a full disk, an I/O error) roll back the transaction,
             // not only the savepoint: the pages before this one are gone too.
             if !db.isInsideTransaction { throw PageGroupRolledBack(underlying: error) }
@@ -133,11 +146,14 @@ struct PageApplier {
     /// the page is applied: a source id that is a key here was looked up (nil: no record).
     /// A record the page then writes is dropped from it and read again when needed.
     var prefetched: [EntityKind: [String: Existing?]] = [:]
+    /// Records lately written or stamped by this process; nil outside a group.
+    let seen: SeenRecords?
 
-    init(db: Database, source: String, timestamp: String) {
+    init(db: Database, source: String, timestamp: String, seen: SeenRecords? = nil) {
         self.db = db
         self.source = source
         self.timestamp = timestamp
+        self.seen = seen
     }
 
     mutating func apply(_ page: ListingPage) throws -> PageOutcome {
@@ -173,6 +189,8 @@ struct PageApplier {
         let entityID: Int64
         let contentHash: String
         let payload: String?
+        /// Known from ``SeenRecords`` to hold this content and a fresh `last_seen`.
+        var isFresh = false
     }
 
     /// Looks up this source's records of `kind` for `sourceIDs` in one query (a page names
@@ -182,7 +200,10 @@ struct PageApplier {
         var list: [UInt8] = [UInt8(ascii: "[")]
         var found: [String: Existing?] = [:]
         found.reserveCapacity(sourceIDs.count)
-        for sourceID in sourceIDs where found.updateValue(nil, forKey: sourceID) == nil {
+        for sourceID in sourceIDs
+        where seen?.entry(.init(source: source, kind: kind, sourceID: sourceID)) == nil
+            && found.updateValue(nil, forKey: sourceID) == nil
+        {
             if list.count > 1 { list.append(UInt8(ascii: ",")) }
             SnapshotWriter.appendQuoted(sourceID, to: &list)
         }
@@ -204,7 +225,19 @@ struct PageApplier {
         prefetched[kind, default: [:]].merge(found) { _, new in new }
     }
 
-    func existingRecord(_ kind: EntityKind, _ sourceID: String, source recordSource: String? = nil) throws -> Existing? {
+    /// This source's record (or `recordSource`'s) for a source id.
+    /// - Parameter contentHash: the content being applied; a record lately seen with it is
+    ///   answered from ``SeenRecords`` (without its payload, which only a change needs).
+    func existingRecord(
+        _ kind: EntityKind, _ sourceID: String, source recordSource: String? = nil, contentHash: String? = nil
+    ) throws -> Existing? {
+        if let contentHash, let entry = seen?.entry(.init(source: recordSource ?? source, kind: kind, sourceID: sourceID)),
+            entry.contentHash == contentHash
+        {
+            return Existing(
+                kind: kind, sourceID: sourceID, recordID: entry.recordID, entityID: entry.entityID,
+                contentHash: contentHash, payload: nil, isFresh: true)
+        }
         if recordSource == nil || recordSource == source, let known = prefetched[kind]?[sourceID] { return known }
         let statement = try db.cachedStatement(sql: """
             SELECT id, entity_id, content_hash, payload FROM source_record WHERE source = ? AND kind = ? AND source_id = ?
@@ -234,10 +267,17 @@ struct PageApplier {
                 binder.bind(timestamp)
                 binder.bind(timestamp)
             }
+        seen?.learn(
+            .init(source: recordSource ?? source, kind: kind, sourceID: sourceID),
+            .init(recordID: db.lastInsertedRowID, entityID: entityID, contentHash: hash))
     }
 
     mutating func touchRecord(_ existing: Existing) {
+        guard !existing.isFresh else { return }
         touched.insert(existing.recordID)
+        seen?.learn(
+            .init(source: source, kind: existing.kind, sourceID: existing.sourceID),
+            .init(recordID: existing.recordID, entityID: existing.entityID, contentHash: existing.contentHash))
     }
 
     private func touchSeenRecords() throws {
@@ -253,6 +293,9 @@ struct PageApplier {
 
     mutating func updateRecord(_ existing: Existing, url: String?, hash: String, payload: String?) throws {
         prefetched[existing.kind]?.removeValue(forKey: existing.sourceID)
+        seen?.learn(
+            .init(source: source, kind: existing.kind, sourceID: existing.sourceID),
+            .init(recordID: existing.recordID, entityID: existing.entityID, contentHash: hash))
         try db.cachedStatement(sql: """
             UPDATE source_record SET url = COALESCE(?, url), content_hash = ?, payload = ?, last_seen = ? WHERE id = ?
             """).execute(arguments: [url, hash, payload, timestamp, existing.recordID])

@@ -19,6 +19,8 @@ public struct CatalogDatabase: Sendable {
     /// Whether event lists include events no source lists any more (`--all`). Feeds and
     /// counts never do; an event asked for by id is always found.
     public var includesUnlisted = false
+    /// What this process's ingest groups have learnt about source records.
+    let seenRecords = SeenRecords()
 
     /// SQL over alias `e`: the events lists show.
     var listedEvents: String { includesUnlisted ? "1" : "e.unlisted_since IS NULL" }

@@ -18,7 +18,7 @@ extension PageApplier {
         let hash = artist.contentHash
         var snapshot = ArtistSnapshot(artist)
         var id: Int64
-        if let existing = try existingRecord(.artist, artist.sourceID) {
+        if let existing = try existingRecord(.artist, artist.sourceID, contentHash: hash) {
             id = existing.entityID
             if existing.contentHash == hash {
                 touchRecord(existing)
@@ -93,6 +93,7 @@ extension PageApplier {
         let remove = max(a, b)
         // Records move between artists below: what was read ahead is stale.
         prefetched[.artist] = nil
+        seen?.forget(.artist)
         let moved = try Row.fetchAll(
             db, sql: "SELECT source, source_id FROM source_record WHERE kind = 'artist' AND entity_id = ?", arguments: [remove])
         try db.execute(sql: "UPDATE source_record SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?", arguments: [keep, remove])

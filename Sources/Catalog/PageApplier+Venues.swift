@@ -10,7 +10,7 @@ extension PageApplier {
         var snapshot = VenueSnapshot(venue, metroAreaID: metroID)
         let hash = venue.contentHash
         let id: Int64
-        if let existing = try existingRecord(.venue, venue.sourceID) {
+        if let existing = try existingRecord(.venue, venue.sourceID, contentHash: hash) {
             id = existing.entityID
             if existing.contentHash == hash {
                 touchRecord(existing)
