@@ -109,6 +109,11 @@ struct OneOrMany<Element: Decodable>: Decodable {
     let elements: [Element]
     let wasSingle: Bool
 
+    init(elements: [Element], wasSingle: Bool) {
+        self.elements = elements
+        self.wasSingle = wasSingle
+    }
+
     init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var elements: [Element] = []

@@ -230,13 +230,11 @@ struct JSONLDParser {
             case UInt8(ascii: "\\"):
                 guard let escaped = peek() else { throw fail("unexpected end of input in a string") }
                 index += 1
+                if let simple = JSONEscape.byte(escaping: escaped) {
+                    buffer.append(simple)
+                    continue
+                }
                 switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escaped)
-                case UInt8(ascii: "b"): buffer.append(0x08)
-                case UInt8(ascii: "f"): buffer.append(0x0C)
-                case UInt8(ascii: "n"): buffer.append(0x0A)
-                case UInt8(ascii: "r"): buffer.append(0x0D)
-                case UInt8(ascii: "t"): buffer.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if (0xD800...0xDBFF).contains(scalar), peek() == UInt8(ascii: "\\"),
