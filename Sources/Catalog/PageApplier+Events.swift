@@ -57,13 +57,16 @@ extension PageApplier {
     /// one act: the one sharing most, then the oldest. A listing with an empty bill (how
     /// Songkick lists cancelled shows) shares an act when its title names one.
     private func eventCandidate(for event: EventListing, venueID: Int64) throws -> (Int64, String)? {
-        let keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
-        let candidates = try Row.fetchAll(
+        // Most events have no other event at their venue that day: read the candidates
+        // before computing anything for them.
+        let candidates = try ColumnCursor(
             try db.cachedStatement(sql: "SELECT id, title FROM event WHERE venue_id = ? AND local_date = ? ORDER BY id"),
-            arguments: [venueID, event.start.localDate.description])
+            arguments: [venueID, event.start.localDate.description]
+        ) { row in (row.int64(0), row.text(1)) }.all()
+        guard !candidates.isEmpty else { return nil }
+        let keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
         var best: (shared: [String], id: Int64, byTitle: Bool)?
-        for row in candidates {
-            let candidate: Int64 = row[0]
+        for (candidate, candidateTitle) in candidates {
             guard try !hasRecordFromThisSource(.event, entityID: candidate) else { continue }
             let acts = try Row.fetchAll(
                 try db.cachedStatement(sql: """
@@ -77,8 +80,7 @@ extension PageApplier {
                 shared = acts.map { $0[1] as String }.filter { MatchKey.title(event.title, names: $0) }
                 byTitle = true
             } else if shared.isEmpty, acts.isEmpty {
-                let title: String = row[1]
-                shared = event.lineup.map(\.artist.name).filter { MatchKey.title(title, names: $0) }
+                shared = event.lineup.map(\.artist.name).filter { MatchKey.title(candidateTitle, names: $0) }
                 byTitle = true
             }
             if !shared.isEmpty, shared.count > best?.shared.count ?? 0 { best = (shared, candidate, byTitle) }

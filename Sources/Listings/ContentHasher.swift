@@ -30,21 +30,24 @@ public struct ContentHasher: Sendable {
     public mutating func combine(_ text: String?) {
         guard let text else { return combine(tag: 0) }
         combine(tag: 1)
-        var utf8 = text
-        utf8.withUTF8 { combine(bytes: $0) }
+        let handled: Void? = text.utf8.withContiguousStorageIfAvailable { combine(buffer: UnsafeRawBufferPointer($0)) }
+        if handled == nil {
+            var copy = text
+            copy.withUTF8 { combine(buffer: UnsafeRawBufferPointer($0)) }
+        }
         combine(tag: 0xff)
     }
 
     public mutating func combine(_ value: Int?) {
         guard let value else { return combine(tag: 0) }
         combine(tag: 2)
-        withUnsafeBytes(of: Int64(value).littleEndian) { combine(bytes: $0) }
+        combine(littleEndian: UInt64(bitPattern: Int64(value)))
     }
 
     public mutating func combine(_ value: Double?) {
         guard let value else { return combine(tag: 0) }
         combine(tag: 3)
-        withUnsafeBytes(of: value.bitPattern.littleEndian) { combine(bytes: $0) }
+        combine(littleEndian: value.bitPattern)
     }
 
     public mutating func combine(_ value: Bool) {
@@ -52,13 +55,31 @@ public struct ContentHasher: Sendable {
     }
 
     private mutating func combine(tag: UInt8) {
-        combine(bytes: CollectionOfOne(tag))
+        state ^= UInt64(tag)
+        state &*= 0x0000_0100_0000_01b3
+    }
+
+    /// The eight bytes of `value`, least significant first.
+    private mutating func combine(littleEndian value: UInt64) {
+        var state = self.state
+        for shift in stride(from: 0, to: 64, by: 8) {
+            state ^= (value >> UInt64(shift)) & 0xff
+            state &*= 0x0000_0100_0000_01b3
+        }
+        self.state = state
     }
 
     /// The hash as 16 lower-case hex digits.
     public var hexDigest: String {
-        let hex = String(state, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        let state = self.state
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            for index in 0..<16 {
+                let nibble = Int((state >> UInt64(60 - 4 * index)) & 0xf)
+                buffer[index] = digits.utf8Start[nibble]
+            }
+            return 16
+        }
     }
 }
 
