@@ -358,6 +358,15 @@ extension JSONTapeValue {
         try optionalMember(key)?.integer()
     }
 
+    func bool(_ key: StaticString) throws(JSONTapeMiss) -> Bool? {
+        guard let value = try optionalMember(key) else { return nil }
+        switch value.kind {
+        case .true: return true
+        case .false: return false
+        default: throw JSONTapeMiss()
+        }
+    }
+
     func object<T>(_ key: StaticString, _ read: (JSONTapeValue) throws(JSONTapeMiss) -> T) throws(JSONTapeMiss) -> T? {
         guard let value = try optionalMember(key) else { return nil }
         guard value.kind == .object else { throw JSONTapeMiss() }

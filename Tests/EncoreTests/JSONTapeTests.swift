@@ -3,30 +3,57 @@ import Foundation
 import Testing
 
 struct JSONTapeTests {
-    /// Every Songkick JSON file we hold: the sample world, hand-made fixtures, and the
+    /// Every file of a format we hold: hand-made fixtures, the sample world, and the
     /// recorded real responses when they sit beside the checkout.
-    static func songkickFiles() throws -> [String] {
-        var roots = ["songkick-json", "sample", "sample-multi"].map(TestSupport.fixture)
-        if let realWorld = TestSupport.realWorld("songkick-json") { roots.append(realWorld) }
-        return try roots.flatMap { try FileIngestion.listingFiles(at: $0) }.filter { path in
-            guard path.hasSuffix(".json"), let data = FileManager.default.contents(atPath: path) else { return false }
-            return SongkickJSONIngester().recognizes(ContentSample(data))
-        }
+    static func files(_ format: String, recognizedBy ingester: some Ingester) throws -> [String] {
+        var roots = [format, "sample/\(format)", "sample-multi/\(format)"].map(TestSupport.fixture)
+        if let realWorld = TestSupport.realWorld(format) { roots.append(realWorld) }
+        return try roots.filter { FileManager.default.fileExists(atPath: $0) }
+            .flatMap { try FileIngestion.listingFiles(at: $0) }
+            .filter { path in
+                guard let data = FileManager.default.contents(atPath: path) else { return false }
+                return ingester.recognizes(ContentSample(data))
+            }
     }
 
-    @Test func readsEverySongkickFileExactlyAsJSONDecoderDoes() throws {
-        let files = try Self.songkickFiles()
-        #expect(files.count > 90)
+    /// The tape must take every file (or it is no fast path) and give what
+    /// `JSONDecoder` gives, field for field.
+    func expectTapeReadsAsJSONDecoder<T: Decodable>(
+        _ files: [String], _ type: T.Type, tape read: (JSONTapeValue) throws(JSONTapeMiss) -> T
+    ) throws {
         for file in files {
             let data = try Data(contentsOf: URL(fileURLWithPath: file))
             let tape = try #require(JSONTape(data), "\(file)")
-            let fast = try #require(try? SongkickJSON.Envelope(tape: tape.root), "\(file)")
-            let decoded = try JSONDecoder().decode(SongkickJSON.Envelope.self, from: data)
+            let fast = try #require(try? read(tape.root), "\(file)")
+            let decoded = try JSONDecoder().decode(type, from: data)
             var fastText = "", decodedText = ""
             dump(fast, to: &fastText)
             dump(decoded, to: &decodedText)
             #expect(fastText == decodedText, "\(file)")
         }
+    }
+
+    @Test func readsEverySongkickFileExactlyAsJSONDecoderDoes() throws {
+        let files = try Self.files("songkick-json", recognizedBy: SongkickJSONIngester())
+        #expect(files.count > 90)
+        try expectTapeReadsAsJSONDecoder(files, SongkickJSON.Envelope.self, tape: SongkickJSON.Envelope.init(tape:))
+    }
+
+    @Test func readsEveryBandsintownEventListExactlyAsJSONDecoderDoes() throws {
+        let files = try Self.files("bandsintown", recognizedBy: BandsintownIngester()).filter { path in
+            ContentSample(FileManager.default.contents(atPath: path)!, limit: 64).firstSignificantByte == UInt8(ascii: "[")
+        }
+        #expect(files.count > 5)
+        try expectTapeReadsAsJSONDecoder(files, [BandsintownJSON.Event].self) { value throws(JSONTapeMiss) in
+            try value.elements().map { v throws(JSONTapeMiss) in try BandsintownJSON.Event(tape: v) }
+        }
+    }
+
+    @Test func readsEveryTicketmasterFileExactlyAsJSONDecoderDoes() throws {
+        let files = try Self.files("ticketmaster", recognizedBy: TicketmasterIngester())
+        #expect(files.count > 5)
+        try expectTapeReadsAsJSONDecoder(files, TicketmasterJSON.Response.self, tape: TicketmasterJSON.Response.init(tape:))
+        try expectTapeReadsAsJSONDecoder(files, TicketmasterJSON.Event.self, tape: TicketmasterJSON.Event.init(tape:))
     }
 
     @Test func decodesEscapesAndKeepsTheLastOfARepeatedKey() throws {

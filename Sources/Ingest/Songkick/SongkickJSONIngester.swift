@@ -20,7 +20,8 @@ public struct SongkickJSONIngester: Ingester {
     }
 
     public func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage {
-        let envelope = try Self.decode(data, locator: context.locator)
+        let envelope = try JSONPageDecoding.decode(
+            SongkickJSON.Envelope.self, from: data, locator: context.locator, tape: SongkickJSON.Envelope.init(tape:))
         let resultsPage = envelope.resultsPage
         guard resultsPage.status == "ok" else {
             let message = resultsPage.error?.message ?? "status \"\(resultsPage.status)\""
@@ -64,12 +65,6 @@ public struct SongkickJSONIngester: Ingester {
             }
         }
         return page
-    }
-
-    /// The tape's fast path, or `JSONDecoder` when the tape misses (and for its errors).
-    static func decode(_ data: Data, locator: String) throws(IngestError) -> SongkickJSON.Envelope {
-        if let tape = JSONTape(data), let envelope = try? SongkickJSON.Envelope(tape: tape.root) { return envelope }
-        return try JSONPageDecoding.decode(SongkickJSON.Envelope.self, from: data, locator: locator)
     }
 
     /// Similar-artist responses look exactly like artist search; the artist they are

@@ -48,7 +48,8 @@ public struct TicketmasterIngester: Ingester {
 
     public func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage {
         let locator = context.locator
-        let response = try JSONPageDecoding.decode(TicketmasterJSON.Response.self, from: data, locator: locator)
+        let response = try JSONPageDecoding.decode(
+            TicketmasterJSON.Response.self, from: data, locator: locator, tape: TicketmasterJSON.Response.init(tape:))
         if let fault = response.fault {
             let code = fault.detail?.errorcode.map { " (\($0))" } ?? ""
             throw IngestError(
@@ -66,7 +67,8 @@ public struct TicketmasterIngester: Ingester {
             page.paging = ListingPage.Paging(page: number + 1, perPage: paging.size, totalEntries: paging.totalElements)
         }
         if response.dates != nil {
-            let event = try JSONPageDecoding.decode(TicketmasterJSON.Event.self, from: data, locator: locator)
+            let event = try JSONPageDecoding.decode(
+                TicketmasterJSON.Event.self, from: data, locator: locator, tape: TicketmasterJSON.Event.init(tape:))
             try normalizer.add(event, at: "", to: &page)
             return page
         }
