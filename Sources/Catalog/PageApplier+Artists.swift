@@ -82,7 +82,8 @@ extension PageApplier {
         let onTour = records.lazy.compactMap { $0.value.onTourUntil }.first
         try db.cachedStatement(sql: """
             UPDATE artist SET name = ?, folded_name = ?, match_key = ?, mbid = ?, on_tour_until = ?, url = ? WHERE id = ?
-            """).execute(arguments: [best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url, id])
+            """)
+                .execute(arguments: [best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url, id])
         try SearchIndex.update(db, .artist, id: id, name: best.name)
     }
 
@@ -95,28 +96,32 @@ extension PageApplier {
         prefetched[.artist] = nil
         seen?.forget(.artist)
         let moved = try Row.fetchAll(
-            db, sql: "SELECT source, source_id FROM source_record WHERE kind = 'artist' AND entity_id = ?", arguments: [remove])
-        try db.execute(sql: "UPDATE source_record SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?", arguments: [keep, remove])
-        try db.execute(sql: "UPDATE merge_decision SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?", arguments: [keep, remove])
+            db.cachedStatement(sql: "SELECT source, source_id FROM source_record WHERE kind = 'artist' AND entity_id = ?"),
+            arguments: [remove])
+        try db.cachedStatement(sql: "UPDATE source_record SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?")
+            .execute(arguments: [keep, remove])
+        try db.cachedStatement(sql: "UPDATE merge_decision SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?")
+            .execute(arguments: [keep, remove])
         for row in moved {
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     INSERT OR REPLACE INTO merge_decision (kind, entity_id, source, source_id, reason, decided_at)
                     VALUES ('artist', ?, ?, ?, ?, ?)
-                    """,
-                arguments: [keep, row[0], row[1], reason, timestamp])
+                    """).execute(arguments: [keep, row[0], row[1], reason, timestamp])
         }
-        try db.execute(sql: "UPDATE OR IGNORE lineup SET artist_id = ? WHERE artist_id = ?", arguments: [keep, remove])
-        try db.execute(sql: "DELETE FROM lineup WHERE artist_id = ?", arguments: [remove])
-        try db.execute(
-            sql: "UPDATE OR IGNORE similar_artist SET similar_artist_id = ? WHERE similar_artist_id = ?", arguments: [keep, remove])
-        try db.execute(sql: "DELETE FROM similar_artist WHERE similar_artist_id = ?", arguments: [remove])
+        try db.cachedStatement(sql: "UPDATE OR IGNORE lineup SET artist_id = ? WHERE artist_id = ?")
+            .execute(arguments: [keep, remove])
+        try db.cachedStatement(sql: "DELETE FROM lineup WHERE artist_id = ?").execute(arguments: [remove])
+        try db.cachedStatement(sql: "UPDATE OR IGNORE similar_artist SET similar_artist_id = ? WHERE similar_artist_id = ?")
+            .execute(arguments: [keep, remove])
+        try db.cachedStatement(sql: "DELETE FROM similar_artist WHERE similar_artist_id = ?")
+            .execute(arguments: [remove])
         // Fans tracking either now track the one that stays.
-        try db.execute(
-            sql: "UPDATE OR IGNORE fan_tracked SET ref = ? WHERE kind = 'artist' AND ref = ?", arguments: [keep, remove])
-        try db.execute(sql: "DELETE FROM fan_tracked WHERE kind = 'artist' AND ref = ?", arguments: [remove])
+        try db.cachedStatement(sql: "UPDATE OR IGNORE fan_tracked SET ref = ? WHERE kind = 'artist' AND ref = ?")
+            .execute(arguments: [keep, remove])
+        try db.cachedStatement(sql: "DELETE FROM fan_tracked WHERE kind = 'artist' AND ref = ?")
+            .execute(arguments: [remove])
         try SearchIndex.delete(db, .artist, id: remove)
-        try db.execute(sql: "DELETE FROM artist WHERE id = ?", arguments: [remove])
+        try db.cachedStatement(sql: "DELETE FROM artist WHERE id = ?").execute(arguments: [remove])
         for (sourceID, id) in resolved[.artist] ?? [:] where id == remove { resolved[.artist]?[sourceID] = keep }
         try rebuildArtist(keep)
         return keep

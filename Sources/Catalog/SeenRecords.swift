@@ -32,7 +32,8 @@ final class SeenRecords: @unchecked Sendable {
     /// Kinds worth remembering: events are named once a crawl, metro areas rarely.
     static let kinds: Set<EntityKind> = [.artist, .venue]
 
-    private var entries: [Key: Entry] = [:]
+    /// By kind, so that forgetting one kind (after every artist merge) costs nothing.
+    private var entries: [EntityKind: [Key: Entry]] = [:]
     private var learntOnThisPage: [Key: Entry] = [:]
     private var epoch: Date?
     private var dataVersion: Int64?
@@ -48,7 +49,7 @@ final class SeenRecords: @unchecked Sendable {
     }
 
     func entry(_ key: Key) -> Entry? {
-        learntOnThisPage[key] ?? entries[key]
+        learntOnThisPage[key] ?? entries[key.kind]?[key]
     }
 
     func learn(_ key: Key, _ entry: Entry) {
@@ -57,7 +58,7 @@ final class SeenRecords: @unchecked Sendable {
     }
 
     func pageLanded() {
-        entries.merge(learntOnThisPage) { _, new in new }
+        for (key, entry) in learntOnThisPage { entries[key.kind, default: [:]][key] = entry }
         learntOnThisPage.removeAll(keepingCapacity: true)
     }
 
@@ -67,7 +68,7 @@ final class SeenRecords: @unchecked Sendable {
 
     /// Records of `kind` moved between catalog rows.
     func forget(_ kind: EntityKind) {
-        entries = entries.filter { $0.key.kind != kind }
+        entries[kind] = nil
         learntOnThisPage = learntOnThisPage.filter { $0.key.kind != kind }
     }
 
