@@ -9,8 +9,10 @@ import Listings
 /// - `index.json`: generated-at, catalog counts, the metro feeds with counts and paths;
 /// - `metros/{id}.json` (then `metros/{id}/page-N.json`): a metro area's upcoming events,
 ///   chronological, 100 per page with stable `next` links; `metros/{id}.geojson`;
-/// - `artists/{slug}.json`: band page (upcoming, recent past, similar artists);
-/// - `venues/{id}.json`: venue page; `events/{id}.json`: concert page with directions;
+/// - `artists/{slug}.json` (then `artists/{slug}/page-N.json`): band page (upcoming, 100
+///   per page, recent past, similar artists);
+/// - `venues/{id}.json` (then `venues/{id}/page-N.json`): venue page, 100 upcoming events
+///   per page; `events/{id}.json`: concert page with directions;
 /// - `users/{name}/plans.json`, `plans.ics`, `feed.json`;
 /// - `search/artists.json`: name → slug, for clients that search without a server.
 ///
@@ -22,7 +24,7 @@ public struct FeedBuilder {
     /// Written to `index.json` only.
     public let generatedAt: UTCInstant
 
-    /// Events per metro feed page.
+    /// Events per page of a metro feed, band page or venue page.
     public static let pageSize = 100
     /// How far back band pages list past events, and event pages are kept.
     public static let recentDays = 90
@@ -134,16 +136,15 @@ public struct FeedBuilder {
         for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) {
             let id = metro.metroArea.id
             let ids = try source.eventIDs(inMetroAreas: [id], window: window)
-            let pages = max(1, (ids.count + Self.pageSize - 1) / Self.pageSize)
-            func path(_ page: Int) -> String { page == 1 ? "metros/\(id).json" : "metros/\(id)/page-\(page).json" }
-            let documents = try (1...pages).map { page in
+            let pages = FeedPaging.pages(of: ids.count, size: Self.pageSize, firstPath: "metros/\(id).json")
+            let documents = try pages.map { page in
                 MetroFeed(
                     metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
-                    totalEvents: ids.count, page: page, pages: pages,
-                    next: page < pages ? path(page + 1) : nil, previous: page > 1 ? path(page - 1) : nil,
-                    events: try eventList(Array(ids.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)), rendered: rendered))
+                    totalEvents: ids.count, page: page.paging.page, pages: page.paging.pages,
+                    next: page.paging.next, previous: page.paging.previous,
+                    events: try eventList(Array(ids[page.range]), rendered: rendered))
             }
-            let paths = (1...pages).map(path)
+            let paths = pages.map(\.path)
             let map = GeoJSON.venues(of: try source.eventPins(ids: ids))
             try pipeline.submit { sink in
                 try sink.add(contentsOf: zip(paths, try FeedJSON.encodeAll(documents)).map { (path: $0, data: $1) })
@@ -157,12 +158,18 @@ public struct FeedBuilder {
         for start in stride(from: 0, to: ids.count, by: Self.encodingBatch) {
             let outlines = try source.artistPageOutlines(
                 ids: Array(ids[start..<min(start + Self.encodingBatch, ids.count)]), today: today, pastSince: recentStart)
-            var batch = try outlines.compactMap { outline -> (path: String, document: ArtistFeed)? in
-                guard let slug = slugs[outline.artist.id] else { return nil }
-                return ("artists/\(slug).json", ArtistFeed(
-                    artist: outline.artist, slug: slug, upcoming: try eventList(outline.upcoming, rendered: rendered),
-                    recentPast: try eventList(outline.past.reversed(), rendered: rendered),
-                    similar: outline.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) }))
+            var batch: [(path: String, document: ArtistFeed)] = []
+            for outline in outlines {
+                guard let slug = slugs[outline.artist.id] else { continue }
+                let similar = outline.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) }
+                let pages = FeedPaging.pages(of: outline.upcoming.count, size: Self.pageSize, firstPath: "artists/\(slug).json")
+                for page in pages {
+                    batch.append((page.path, ArtistFeed(
+                        artist: outline.artist, slug: slug,
+                        upcoming: try eventList(Array(outline.upcoming[page.range]), rendered: rendered),
+                        recentPast: try eventList(page.paging.page == 1 ? outline.past.reversed() : [], rendered: rendered),
+                        similar: similar, paging: page.paging)))
+                }
             }
             try add(&batch, to: pipeline)
         }
@@ -172,10 +179,12 @@ public struct FeedBuilder {
         var batch: [(path: String, document: VenueFeed)] = []
         for id in try source.venueIDs(withEventsSince: today) {
             guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
-            batch.append(("venues/\(id).json", VenueFeed(
-                venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
-                events: try eventList(listing.eventIDs, rendered: rendered))))
-            if batch.count == Self.encodingBatch { try add(&batch, to: pipeline) }
+            for page in FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json") {
+                batch.append((page.path, VenueFeed(
+                    venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
+                    events: try eventList(Array(listing.eventIDs[page.range]), rendered: rendered), paging: page.paging)))
+            }
+            if batch.count >= Self.encodingBatch { try add(&batch, to: pipeline) }
         }
         try add(&batch, to: pipeline)
     }

@@ -28,6 +28,35 @@ struct FeedIndex: Encodable {
     }
 }
 
+/// Where a list document sits among the pages of its list: the first page at the list's
+/// own path (`artists/{slug}.json`), the others beside it (`artists/{slug}/page-2.json`).
+struct FeedPaging: Sendable, Equatable {
+    let page: Int
+    let pages: Int
+    /// Entries in the whole list.
+    let total: Int
+    let next: String?
+    let previous: String?
+
+    /// The one page of a list that fits on it.
+    static func single(total: Int) -> FeedPaging {
+        FeedPaging(page: 1, pages: 1, total: total, next: nil, previous: nil)
+    }
+
+    /// The pages of a list of `total` entries, `size` a page (at least one page).
+    static func pages(of total: Int, size: Int, firstPath: String) -> [(path: String, paging: FeedPaging, range: Range<Int>)] {
+        let count = max(1, (total + size - 1) / size)
+        let stem = firstPath.hasSuffix(".json") ? String(firstPath.dropLast(5)) : firstPath
+        func path(_ page: Int) -> String { page == 1 ? firstPath : "\(stem)/page-\(page).json" }
+        return (1...count).map { page in
+            let paging = FeedPaging(
+                page: page, pages: count, total: total, next: page < count ? path(page + 1) : nil,
+                previous: page > 1 ? path(page - 1) : nil)
+            return (path(page), paging, ((page - 1) * size)..<min(page * size, total))
+        }
+    }
+}
+
 /// `metros/{id}.json` and its further pages.
 struct MetroFeed: Encodable, Sendable {
     let metroArea: MetroAreaSummary
@@ -82,13 +111,43 @@ struct ArtistFeed: Encodable, Sendable {
 
     let artist: ArtistSummary
     let slug: String
+    /// This page's share of the upcoming events.
     let upcoming: EventList
+    /// On the first page; empty on the others.
     let recentPast: EventList
     let similar: [Similar]
+    /// Upcoming events are paginated; `total` counts them all.
+    let paging: FeedPaging
+
+    init(
+        artist: ArtistSummary, slug: String, upcoming: EventList, recentPast: EventList, similar: [Similar],
+        paging: FeedPaging? = nil
+    ) {
+        self.artist = artist
+        self.slug = slug
+        self.upcoming = upcoming
+        self.recentPast = recentPast
+        self.similar = similar
+        self.paging = paging ?? .single(total: upcoming.count)
+    }
 
     enum CodingKeys: String, CodingKey {
-        case artist, slug, upcoming, similar
-        case recentPast = "recent_past"
+        case artist, slug, upcoming, similar, next, page, pages, previous
+        case recentPast = "recent_past", totalUpcoming = "total_upcoming"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(artist, forKey: .artist)
+        try container.encode(paging.next, forKey: .next)
+        try container.encode(paging.page, forKey: .page)
+        try container.encode(paging.pages, forKey: .pages)
+        try container.encode(paging.previous, forKey: .previous)
+        try container.encode(recentPast, forKey: .recentPast)
+        try container.encode(similar, forKey: .similar)
+        try container.encode(slug, forKey: .slug)
+        try container.encode(paging.total, forKey: .totalUpcoming)
+        try container.encode(upcoming, forKey: .upcoming)
     }
 }
 
@@ -97,13 +156,20 @@ struct VenueFeed: Encodable, Sendable {
     let venue: VenueSummary
     let metroArea: MetroAreaSummary?
     let sources: [SourceLink]
+    /// This page's share of the venue's upcoming events.
     let events: EventList
+    /// Events are paginated; `total` counts them all.
+    let paging: FeedPaging
 
-    init(venue: VenueSummary, metroArea: MetroAreaSummary?, sources: [SourceLink], events: EventList) {
+    init(
+        venue: VenueSummary, metroArea: MetroAreaSummary?, sources: [SourceLink], events: EventList,
+        paging: FeedPaging? = nil
+    ) {
         self.venue = venue
         self.metroArea = metroArea
         self.sources = sources
         self.events = events
+        self.paging = paging ?? .single(total: events.count)
     }
 
     init(_ page: VenuePage) {
@@ -111,8 +177,8 @@ struct VenueFeed: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case venue, sources, events
-        case metroArea = "metro_area"
+        case venue, sources, events, next, page, pages, previous
+        case metroArea = "metro_area", totalEvents = "total_events"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -121,6 +187,11 @@ struct VenueFeed: Encodable, Sendable {
         try container.encode(metroArea, forKey: .metroArea)
         try container.encode(sources, forKey: .sources)
         try container.encode(events, forKey: .events)
+        try container.encode(paging.next, forKey: .next)
+        try container.encode(paging.page, forKey: .page)
+        try container.encode(paging.pages, forKey: .pages)
+        try container.encode(paging.previous, forKey: .previous)
+        try container.encode(paging.total, forKey: .totalEvents)
     }
 }
 

@@ -310,8 +310,11 @@ extension VenueFeed: FeedJSONWritable {
         events.write(to: &json)
         json.key("metro_area")
         if let metroArea { metroArea.write(to: &json) } else { json.null() }
+        paging.writeLinks(to: &json)
         json.key("sources")
         json.array(sources) { json, source in source.write(to: &json) }
+        json.key("total_events")
+        json.integer(paging.total)
         json.key("venue")
         venue.write(to: &json)
         json.closeObject()
@@ -337,14 +340,7 @@ extension MetroFeed: FeedJSONWritable {
         json.number(longitude)
         json.key("metro_area")
         metroArea.write(to: &json)
-        json.key("next")
-        json.string(next)
-        json.key("page")
-        json.integer(page)
-        json.key("pages")
-        json.integer(pages)
-        json.key("previous")
-        json.string(previous)
+        FeedPaging(page: page, pages: pages, total: totalEvents, next: next, previous: previous).writeLinks(to: &json)
         json.key("total_events")
         json.integer(totalEvents)
         json.key("upcoming")
@@ -358,6 +354,7 @@ extension ArtistFeed: FeedJSONWritable {
         json.openObject()
         json.key("artist")
         artist.write(to: &json)
+        paging.writeLinks(to: &json)
         json.key("recent_past")
         recentPast.write(to: &json)
         json.key("similar")
@@ -373,9 +370,26 @@ extension ArtistFeed: FeedJSONWritable {
         }
         json.key("slug")
         json.string(slug)
+        json.key("total_upcoming")
+        json.integer(paging.total)
         json.key("upcoming")
         upcoming.write(to: &json)
         json.closeObject()
+    }
+}
+
+extension FeedPaging {
+    /// `next`, `page`, `pages`, `previous`: consecutive in sorted key order in every
+    /// paginated document.
+    func writeLinks(to json: inout FeedJSONWriter) {
+        json.key("next")
+        json.string(next)
+        json.key("page")
+        json.integer(page)
+        json.key("pages")
+        json.integer(pages)
+        json.key("previous")
+        json.string(previous)
     }
 }
 

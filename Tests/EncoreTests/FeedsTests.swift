@@ -2,6 +2,7 @@ import Catalog
 import EncoreCLI
 import Feeds
 import Foundation
+import Geo
 import Listings
 import Testing
 
@@ -47,6 +48,59 @@ struct FeedsTests {
         let later = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: UTCInstant(secondsSinceEpoch: 0)).build()
         let changed = Set(first.files.keys.filter { first.files[$0] != later.files[$0] })
         #expect(changed == ["index.json"])
+    }
+
+    /// A residency of 230 nights: the band page and the venue page each list 100 a page,
+    /// the rest reached by `next` links, and every page validates.
+    @Test func longBandAndVenuePagesArePaginatedWithStableLinks() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let london = Coordinate(latitude: 51.539, longitude: -0.1426)
+        var page = ListingPage(source: "songkick", locator: "residency")
+        let band = ArtistListing(sourceID: "a1", name: "Velvet Harbour")
+        for night in -5..<230 {
+            page.events.append(EventListing(
+                sourceID: "e\(night)", title: "Night \(night)", start: EventStart(localDate: TestSupport.today.adding(days: night)),
+                venue: VenueListing(
+                    sourceID: "v1", name: "Roundhouse", coordinate: london,
+                    metroArea: MetroAreaListing(sourceID: "24426", name: "London", coordinate: london)),
+                lineup: [PerformanceListing(artist: band, billing: .headline, order: 1)]))
+        }
+        _ = try catalog.apply(page)
+        let tree = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp).build()
+
+        func follow(_ first: String, list: String, total: String) throws -> [[String: Any]] {
+            var pages: [[String: Any]] = []
+            var path: String? = first
+            while let current = path {
+                let data = try #require(tree.files[current], "\(current)")
+                let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                #expect(document["page"] as? Int == pages.count + 1)
+                #expect(document["pages"] as? Int == 3)
+                #expect(document[total] as? Int == 230)
+                #expect((document["previous"] as? String) == (pages.isEmpty ? nil : pages.last!["self"] as? String))
+                var withPath = document
+                withPath["self"] = current
+                pages.append(withPath)
+                path = document["next"] as? String
+            }
+            let titles = pages.flatMap { ($0[list] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String } }
+            #expect(titles == (0..<230).map { "Night \($0)" })
+            return pages
+        }
+        let bandPages = try follow("artists/velvet-harbour.json", list: "upcoming", total: "total_upcoming")
+        #expect(bandPages.map { $0["self"] as? String } == [
+            "artists/velvet-harbour.json", "artists/velvet-harbour/page-2.json", "artists/velvet-harbour/page-3.json",
+        ])
+        #expect((bandPages[0]["recent_past"] as? [Any])?.count == 5)
+        #expect((bandPages[1]["recent_past"] as? [Any])?.isEmpty == true)
+        let venueID = try #require((bandPages[0]["upcoming"] as? [[String: Any]])?.first?["venue"] as? [String: Any])["id"] as! Int
+        let venuePages = try follow("venues/\(venueID).json", list: "events", total: "total_events")
+        #expect(venuePages.last?["self"] as? String == "venues/\(venueID)/page-3.json")
+
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        _ = try FeedTreeWriter(outputDirectory: out).write(tree)
+        let run = try Python.run(["scripts/validate-feeds.py", out.path])
+        #expect(run.status == 0, "\(run.output)")
     }
 
     @Test func builtFeedsMatchTheirSchemas() throws {
