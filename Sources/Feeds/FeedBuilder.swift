@@ -140,9 +140,7 @@ public struct FeedBuilder {
             let documents = try pages.map { page in
                 MetroFeed(
                     metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
-                    totalEvents: ids.count, page: page.paging.page, pages: page.paging.pages,
-                    next: page.paging.next, previous: page.paging.previous,
-                    events: try eventList(Array(ids[page.range]), rendered: rendered))
+                    events: try eventList(Array(ids[page.range]), rendered: rendered), paging: page.paging)
             }
             let paths = pages.map(\.path)
             let map = GeoJSON.venues(of: try source.eventPins(ids: ids))

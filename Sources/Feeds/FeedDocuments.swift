@@ -62,12 +62,9 @@ struct MetroFeed: Encodable, Sendable {
     let metroArea: MetroAreaSummary
     let latitude: Double?
     let longitude: Double?
-    let totalEvents: Int
-    let page: Int
-    let pages: Int
-    let next: String?
-    let previous: String?
+    /// This page's share of the upcoming events; `paging.total` counts them all.
     let events: EventList
+    let paging: FeedPaging
 
     /// The list is called `upcoming` so that, with keys sorted, the metro area and
     /// paging come first and a person opening the file sees what it is.
@@ -82,11 +79,11 @@ struct MetroFeed: Encodable, Sendable {
         try container.encode(metroArea, forKey: .metroArea)
         try container.encode(latitude, forKey: .lat)
         try container.encode(longitude, forKey: .lng)
-        try container.encode(totalEvents, forKey: .totalEvents)
-        try container.encode(page, forKey: .page)
-        try container.encode(pages, forKey: .pages)
-        try container.encode(next, forKey: .next)
-        try container.encode(previous, forKey: .previous)
+        try container.encode(paging.total, forKey: .totalEvents)
+        try container.encode(paging.page, forKey: .page)
+        try container.encode(paging.pages, forKey: .pages)
+        try container.encode(paging.next, forKey: .next)
+        try container.encode(paging.previous, forKey: .previous)
         try container.encode(events, forKey: .events)
     }
 }

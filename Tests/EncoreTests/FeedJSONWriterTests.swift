@@ -37,8 +37,10 @@ struct FeedJSONWriterTests {
             try Self.expectSameBytes(
                 MetroFeed(
                     metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
-                    totalEvents: listed.count, page: 1, pages: 2, next: "metros/\(metro.metroArea.id)/page-2.json",
-                    previous: nil, events: .details(listed)),
+                    events: .details(listed),
+                    paging: FeedPaging(
+                        page: 1, pages: 2, total: listed.count, next: "metros/\(metro.metroArea.id)/page-2.json",
+                        previous: nil)),
                 "metro \(metro.metroArea.id)")
             try Self.expectSameBytes(GeoJSON.venues(of: listed), "metro \(metro.metroArea.id) geojson")
         }
