@@ -34,7 +34,8 @@ extension CatalogDatabase: ListingSink {
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
         return try writer.write { db in
-            try Self.apply(page, pageHash: pageHash, format: format, timestamp: timestamp, in: db)
+            try Self.apply(
+                page, pageHash: pageHash, format: format, timestamp: timestamp, revision: try Self.nextRevision(db), in: db)
         }
     }
 
@@ -52,7 +53,8 @@ extension CatalogDatabase: ListingSink {
                 try db.inTransaction(.immediate) {
                     let opened = now()
                     seen.groupOpens(at: opened, dataVersion: try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0)
-                    result = try body(SavepointGroup(db: db, timestamp: Self.timestamp(opened), seen: seen))
+                    result = try body(SavepointGroup(
+                        db: db, timestamp: Self.timestamp(opened), revision: try Self.nextRevision(db), seen: seen))
                     return .commit
                 }
             } catch {
@@ -64,10 +66,10 @@ extension CatalogDatabase: ListingSink {
     }
 
     static func apply(
-        _ page: ListingPage, pageHash: String, format: String, timestamp: String, seen: SeenRecords? = nil,
-        in db: Database
+        _ page: ListingPage, pageHash: String, format: String, timestamp: String, revision: Int64,
+        seen: SeenRecords? = nil, in db: Database
     ) throws -> PageOutcome {
-        var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, seen: seen)
+        var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen)
         let outcome = try applier.apply(page)
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
@@ -85,7 +87,7 @@ extension CatalogDatabase: ListingSink {
     public func apply(_ page: ListingPage) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
         return try writer.write { db in
-            var applier = PageApplier(db: db, source: page.source, timestamp: timestamp)
+            var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, revision: try Self.nextRevision(db))
             return try applier.apply(page)
         }
     }
@@ -99,6 +101,7 @@ extension CatalogDatabase: ListingSink {
 private struct SavepointGroup: PageGroup {
     let db: Database
     let timestamp: String
+    let revision: Int64
     let seen: SeenRecords
 
     func hasApplied(pageHash: String, format: String) throws -> Bool {
@@ -110,7 +113,7 @@ private struct SavepointGroup: PageGroup {
         do {
             try db.inSavepoint {
                 outcome = try CatalogDatabase.apply(
-                    page, pageHash: pageHash, format: format, timestamp: timestamp, seen: seen, in: db)
+                    page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen, in: db)
                 return .commit
             }
             seen.pageLanded()
@@ -138,6 +141,8 @@ struct PageApplier {
     let db: Database
     let source: String
     let timestamp: String
+    /// Stamped on every event, venue, artist and metro area row this page writes.
+    let revision: Int64
     var resolved: [EntityKind: [String: Int64]] = [:]
     /// Unchanged records seen on this page; their `last_seen` moves in one statement at
     /// the end (an artist named on many bills would otherwise be touched once a bill).
@@ -149,10 +154,11 @@ struct PageApplier {
     /// Records lately written or stamped by this process; nil outside a group.
     let seen: SeenRecords?
 
-    init(db: Database, source: String, timestamp: String, seen: SeenRecords? = nil) {
+    init(db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil) {
         self.db = db
         self.source = source
         self.timestamp = timestamp
+        self.revision = revision
         self.seen = seen
     }
 
@@ -351,17 +357,17 @@ struct PageApplier {
                 try db.cachedStatement(sql: """
                     UPDATE metro_area SET name = ?, country = COALESCE(?, country), region = COALESCE(?, region),
                         latitude = COALESCE(?, latitude), longitude = COALESCE(?, longitude), url = COALESCE(?, url),
-                        geoname_id = COALESCE(?, geoname_id), timezone = COALESCE(?, timezone)
+                        geoname_id = COALESCE(?, geoname_id), timezone = COALESCE(?, timezone), revision = ?
                     WHERE id = ?
-                    """).execute(arguments: arguments + [id])
+                    """).execute(arguments: arguments + [revision, id])
                 try SearchIndex.update(db, .metroArea, id: id, name: metro.name)
                 try updateRecord(existing, url: metro.url, hash: hash, payload: nil)
             }
         } else {
             try db.cachedStatement(sql: """
-                INSERT INTO metro_area (name, country, region, latitude, longitude, url, geoname_id, timezone)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: arguments)
+                INSERT INTO metro_area (name, country, region, latitude, longitude, url, geoname_id, timezone, revision)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: arguments + [revision])
             id = db.lastInsertedRowID
             try SearchIndex.insert(db, .metroArea, id: id, name: metro.name)
             try insertRecord(.metroArea, metro.sourceID, entityID: id, url: metro.url, hash: hash, payload: nil, source: recordSource)
@@ -403,6 +409,10 @@ struct PageApplier {
     // MARK: - Similar artists
 
     private mutating func replaceSimilarArtists(_ listing: SimilarArtistsListing) throws {
+        // The band page of the artist these are similar to changes.
+        try db.execute(
+            sql: "UPDATE artist SET revision = ? WHERE id IN (SELECT entity_id FROM source_record WHERE source = ? AND kind = 'artist' AND source_id = ?)",
+            arguments: [revision, source, listing.artistSourceID])
         try db.execute(
             sql: "DELETE FROM similar_artist WHERE source = ? AND artist_source_id = ?",
             arguments: [source, listing.artistSourceID])

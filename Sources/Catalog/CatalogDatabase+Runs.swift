@@ -70,17 +70,18 @@ extension CatalogDatabase: CrawlStateStore {
                         ON m.source = r.source AND m.source_id = r.source_id
                     WHERE r.kind = 'event' AND r.entity_id = ?1 AND m.missed_crawls < 2)
                 """)
-            let mark = try db.cachedStatement(sql: "UPDATE event SET unlisted_since = ? WHERE id = ?")
+            let revision = try Self.nextRevision(db)
+            let mark = try db.cachedStatement(sql: "UPDATE event SET unlisted_since = ?, revision = ? WHERE id = ?")
             for event in events.sorted() {
                 guard let row = try Row.fetchOne(state, arguments: [event]) else { continue }
                 let stillListed = try Bool.fetchOne(listed, arguments: [event]) ?? true
                 let lastDay: String = row[0]
                 let unlistedSince: String? = row[1]
                 if !stillListed, unlistedSince == nil, lastDay >= today.description {
-                    try mark.execute(arguments: [timestamp, event])
+                    try mark.execute(arguments: [timestamp, revision, event])
                     outcome.unlisted += 1
                 } else if stillListed, unlistedSince != nil {
-                    try mark.execute(arguments: [nil, event])
+                    try mark.execute(arguments: [nil, revision, event])
                     outcome.relisted += 1
                 }
             }

@@ -307,7 +307,29 @@ extension CatalogDatabase {
                 DROP TRIGGER venue_location_delete;
                 """)
         }
+        migrator.registerMigration("v11: revisions, so feed builds can find what changed") { db in
+            // Every write transaction that applies listings takes the next revision and
+            // stamps the rows it writes with it. A feed build remembers the revision it
+            // read; rows stamped later are what the next build must render again.
+            try db.execute(sql: """
+                CREATE TABLE catalog_revision (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    value INTEGER NOT NULL
+                );
+                INSERT INTO catalog_revision VALUES (1, 1);
+                ALTER TABLE event ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+                ALTER TABLE venue ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+                ALTER TABLE artist ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+                ALTER TABLE metro_area ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+                """)
+        }
         return migrator
+    }
+
+    /// Takes the next catalog revision for the write transaction `db` is in.
+    static func nextRevision(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "UPDATE catalog_revision SET value = value + 1 WHERE id = 1 RETURNING value"))!
     }
 }
 

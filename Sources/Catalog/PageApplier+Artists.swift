@@ -47,10 +47,11 @@ extension PageApplier {
                 try rebuildArtist(id)
             } else {
                 try db.cachedStatement(sql: """
-                    INSERT INTO artist (name, folded_name, match_key, mbid, on_tour_until, url) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO artist (name, folded_name, match_key, mbid, on_tour_until, url, revision)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """).execute(arguments: [
                         snapshot.name, NameFolding.fold(snapshot.name), key, snapshot.mbids.first, snapshot.onTourUntil,
-                        snapshot.url,
+                        snapshot.url, revision,
                     ])
                 id = db.lastInsertedRowID
                 try SearchIndex.insert(db, .artist, id: id, name: snapshot.name)
@@ -81,9 +82,11 @@ extension PageApplier {
         let url = records.lazy.compactMap { $0.value.url }.first
         let onTour = records.lazy.compactMap { $0.value.onTourUntil }.first
         try db.cachedStatement(sql: """
-            UPDATE artist SET name = ?, folded_name = ?, match_key = ?, mbid = ?, on_tour_until = ?, url = ? WHERE id = ?
-            """)
-                .execute(arguments: [best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url, id])
+            UPDATE artist SET name = ?, folded_name = ?, match_key = ?, mbid = ?, on_tour_until = ?, url = ?, revision = ?
+            WHERE id = ?
+            """).execute(arguments: [
+                best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url, revision, id,
+            ])
         try SearchIndex.update(db, .artist, id: id, name: best.name)
     }
 
@@ -108,6 +111,9 @@ extension PageApplier {
                     VALUES ('artist', ?, ?, ?, ?, ?)
                     """).execute(arguments: [keep, row[0], row[1], reason, timestamp])
         }
+        // The bills that named the artist going away now name the one that stays.
+        try db.cachedStatement(sql: "UPDATE event SET revision = ? WHERE id IN (SELECT event_id FROM lineup WHERE artist_id = ?)")
+            .execute(arguments: [revision, remove])
         try db.cachedStatement(sql: "UPDATE OR IGNORE lineup SET artist_id = ? WHERE artist_id = ?")
             .execute(arguments: [keep, remove])
         try db.cachedStatement(sql: "DELETE FROM lineup WHERE artist_id = ?").execute(arguments: [remove])

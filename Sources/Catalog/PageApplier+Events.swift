@@ -150,13 +150,14 @@ extension PageApplier {
             binder.bind(event.popularity)
             binder.bind(event.ageRestriction)
             binder.bind(event.url)
+            binder.bind(revision)
         }
         let eventID: Int64
         if let id {
             eventID = id
             try db.cachedStatement(sql: """
                 UPDATE event SET title = ?, kind = ?, status = ?, local_date = ?, local_time = ?, timezone = ?,
-                    start_utc = ?, end_date = ?, venue_id = ?, popularity = ?, age_restriction = ?, url = ?
+                    start_utc = ?, end_date = ?, venue_id = ?, popularity = ?, age_restriction = ?, url = ?, revision = ?
                 WHERE id = ?
                 """).execute { binder in
                     bindFields(&binder)
@@ -167,8 +168,8 @@ extension PageApplier {
         } else {
             try db.cachedStatement(sql: """
                 INSERT INTO event (title, kind, status, local_date, local_time, timezone, start_utc, end_date,
-                    venue_id, popularity, age_restriction, url)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    venue_id, popularity, age_restriction, url, revision)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).execute(binding: bindFields)
             eventID = db.lastInsertedRowID
         }

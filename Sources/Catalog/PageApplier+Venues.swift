@@ -31,9 +31,9 @@ extension PageApplier {
             } else {
                 try db.cachedStatement(sql: """
                     INSERT INTO venue (name, match_key, street, postal_code, city, region, country, latitude, longitude,
-                        coordinates_approximate, timezone, website, capacity, url, metro_area_id, geoname_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """).execute(arguments: Self.venueColumns(snapshot))
+                        coordinates_approximate, timezone, website, capacity, url, metro_area_id, geoname_id, revision)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """).execute(arguments: Self.venueColumns(snapshot) + [revision])
                 id = db.lastInsertedRowID
                 try locate(venue: id, latitude: snapshot.latitude, longitude: snapshot.longitude, isNew: true)
                 try SearchIndex.insert(db, .venue, id: id, name: snapshot.name)
@@ -125,9 +125,9 @@ extension PageApplier {
         try db.cachedStatement(sql: """
             UPDATE venue SET name = ?, match_key = ?, street = ?, postal_code = ?, city = ?, region = ?, country = ?,
                 latitude = ?, longitude = ?, coordinates_approximate = ?, timezone = ?, website = ?, capacity = ?,
-                url = ?, metro_area_id = ?, geoname_id = ?
+                url = ?, metro_area_id = ?, geoname_id = ?, revision = ?
             WHERE id = ?
-            """).execute(arguments: Self.venueColumns(merged) + [id])
+            """).execute(arguments: Self.venueColumns(merged) + [revision, id])
         try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
         try SearchIndex.update(db, .venue, id: id, name: merged.name)
     }

@@ -29,10 +29,13 @@ extension Encore {
         @Option(help: ArgumentHelp("Where to write the feeds.", valueName: "dir"))
         var out = "feeds"
 
+        @Flag(help: "Render every file, not only what changed since the last build.")
+        var full = false
+
         func run() throws {
-            let report = try FeedBuild.run(
-                catalog: try global.openCatalog(), today: global.currentDate, out: out, reporting: reporting)
-            Output.line(FeedBuild.summary(report, out: out))
+            let outcome = try FeedBuild.run(
+                catalog: try global.openCatalog(), today: global.currentDate, out: out, full: full, reporting: reporting)
+            Output.line(FeedBuild.summary(outcome, out: out))
         }
     }
 }
@@ -41,9 +44,9 @@ extension Encore {
 enum FeedBuild {
     /// On a terminal (unless `--quiet`), a progress line names the part being rendered,
     /// the files so far and the files per second.
-    static func run(catalog: CatalogDatabase, today: LocalDate, out: String, reporting: ReportingOptions) throws
-        -> FeedBuildReport
-    {
+    static func run(
+        catalog: CatalogDatabase, today: LocalDate, out: String, full: Bool = false, reporting: ReportingOptions
+    ) throws -> FeedBuildOutcome {
         let now = UTCInstant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
         let showsProgress = !reporting.quiet && reporting.logFormat == .text && isatty(STDERR_FILENO) == 1
         let started = Date()
@@ -51,19 +54,20 @@ enum FeedBuild {
             if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K  building feeds: \(text)".utf8)) }
         }
         // The repository's feeds/ keeps its committed JSON Schemas across builds.
-        var staging = try FeedTreeWriter(outputDirectory: URL(fileURLWithPath: out), preserving: ["schema"]).begin()
-        try FeedBuilder(source: catalog, today: today, generatedAt: now).build(into: &staging) { part, files in
+        let writer = FeedTreeWriter(outputDirectory: URL(fileURLWithPath: out), preserving: ["schema"])
+        let outcome = try FeedBuilder(source: catalog, today: today, generatedAt: now).write(to: writer, full: full) {
+            part, files in
             let rate = Double(files) / max(Date().timeIntervalSince(started), 0.001)
             show("\(part) (\(files) files, \(Int(rate)) files/s)")
         }
-        show("swapping in \(staging.count) files")
-        let report = try staging.finish()
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        return report
+        return outcome
     }
 
-    static func summary(_ report: FeedBuildReport, out: String) -> String {
-        "Built feeds in \(out): \(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed "
-            + "(\(report.bytesWritten) bytes written)."
+    static func summary(_ outcome: FeedBuildOutcome, out: String) -> String {
+        let report = outcome.report
+        return "Built feeds in \(out): \(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed "
+            + "(\(report.bytesWritten) bytes written). "
+            + (outcome.incremental ? "Incremental: rendered what changed since the last build." : "Full build.")
     }
 }

@@ -51,19 +51,30 @@ public struct FeedBuilder {
     public func build(
         into tree: inout some FeedSink, progress: (_ part: String, _ filesSoFar: Int) -> Void = { _, _ in }
     ) throws {
-        let slugs = try artistSlugs()
+        _ = try render(into: &tree, scope: .everything, store: try RenderedEvents(), progress: progress)
+    }
+
+    /// Renders the documents `scope` names into `tree`; returns what the lists held.
+    /// - Parameter store: event list entries; those of the concert pages rendered are
+    ///   appended, and lists splice theirs from it.
+    func render(
+        into tree: inout some FeedSink, scope: FeedScope, store rendered: RenderedEvents,
+        progress: (_ part: String, _ filesSoFar: Int) -> Void
+    ) throws -> FeedListLog {
+        let log = FeedListLog()
+        let slugs = try scope.slugs ?? artistSlugs()
         let pipeline = FeedPipeline(sink: tree)
         do {
             // Concert pages first: rendering them also renders every event's list entry,
             // which the metro, band and venue pages then splice.
             progress("concert pages", tree.count)
-            let rendered = try addEvents(to: pipeline)
+            try addEvents(scope.events ?? source.eventIDs(since: recentStart), to: pipeline, rendered: rendered)
             progress("metro areas", pipeline.count)
-            try addMetros(to: pipeline, rendered: rendered)
+            try addMetros(to: pipeline, rendered: rendered, only: scope.metroAreas, log: log)
             progress("band pages", pipeline.count)
-            try addArtists(to: pipeline, slugs: slugs, rendered: rendered)
+            try addArtists(to: pipeline, slugs: slugs, rendered: rendered, only: scope.artists, log: log)
             progress("venue pages", pipeline.count)
-            try addVenues(to: pipeline, rendered: rendered)
+            try addVenues(to: pipeline, rendered: rendered, only: scope.venues, log: log)
         } catch {
             // No queued work may outlive a failed build and write into its staging tree.
             try? pipeline.drain()
@@ -75,12 +86,14 @@ public struct FeedBuilder {
         progress("search index", tree.count)
         try addSearch(to: &tree, slugs: slugs)
         try addIndex(to: &tree)
+        log.slugs = slugs
+        return log
     }
 
-    private var window: DateWindow { DateWindow(from: today, to: today.adding(days: Self.horizonDays))! }
-    private var recentStart: LocalDate { today.adding(days: -Self.recentDays) }
+    var window: DateWindow { DateWindow(from: today, to: today.adding(days: Self.horizonDays))! }
+    var recentStart: LocalDate { today.adding(days: -Self.recentDays) }
 
-    private func artistSlugs() throws -> [Int64: String] {
+    func artistSlugs() throws -> [Int64: String] {
         Slug.unique(try source.artistNames(withEventsSince: recentStart).map { (key: $0.id, name: $0.name) })
     }
 
@@ -101,10 +114,9 @@ public struct FeedBuilder {
         try tree.add("index.json", FeedJSON.encode(index))
     }
 
-    /// Concert pages of every event since ``recentDays`` ago; returns their list entries.
-    private func addEvents<Sink>(to pipeline: FeedPipeline<Sink>) throws -> RenderedEvents {
-        let rendered = try RenderedEvents()
-        let ids = try source.eventIDs(since: recentStart)
+    /// Concert pages of `ids`, each event's list entry appended to `rendered`, which is
+    /// sealed for reading once all are in.
+    private func addEvents<Sink>(_ ids: [Int64], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents) throws {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let events = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)]))
             try pipeline.submit { sink in
@@ -118,7 +130,6 @@ public struct FeedBuilder {
         // Appended on the pipeline's queue: sealed once it has drained.
         try pipeline.drain()
         try rendered.seal()
-        return rendered
     }
 
     /// A list of events by id, spliced from `rendered`; an event without a concert page
@@ -131,12 +142,16 @@ public struct FeedBuilder {
         return .rendered(ids.filter { rendered.contains($0) || extra[$0] != nil }, store: rendered, extra: extra)
     }
 
-    private func addMetros<Sink>(to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents) throws {
+    private func addMetros<Sink>(
+        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
+    ) throws {
         let metros = try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 }
-        for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) {
+        log.owners.formUnion(metros.map { .metroArea($0.metroArea.id) })
+        for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) where only?.contains(metro.metroArea.id) ?? true {
             let id = metro.metroArea.id
             let ids = try source.eventIDs(inMetroAreas: [id], window: window)
             let pages = FeedPaging.pages(of: ids.count, size: Self.pageSize, firstPath: "metros/\(id).json")
+            log.lists[.metroArea(id)] = FeedListRecord(events: ids, pages: pages.count)
             let documents = try pages.map { page in
                 MetroFeed(
                     metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
@@ -151,8 +166,12 @@ public struct FeedBuilder {
         }
     }
 
-    private func addArtists<Sink>(to pipeline: FeedPipeline<Sink>, slugs: [Int64: String], rendered: RenderedEvents) throws {
-        let ids = slugs.keys.sorted()
+    private func addArtists<Sink>(
+        to pipeline: FeedPipeline<Sink>, slugs: [Int64: String], rendered: RenderedEvents, only: Set<Int64>?,
+        log: FeedListLog
+    ) throws {
+        log.owners.formUnion(slugs.keys.map { .artist($0) })
+        let ids = slugs.keys.filter { only?.contains($0) ?? true }.sorted()
         for start in stride(from: 0, to: ids.count, by: Self.encodingBatch) {
             let outlines = try source.artistPageOutlines(
                 ids: Array(ids[start..<min(start + Self.encodingBatch, ids.count)]), today: today, pastSince: recentStart)
@@ -161,6 +180,8 @@ public struct FeedBuilder {
                 guard let slug = slugs[outline.artist.id] else { continue }
                 let similar = outline.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) }
                 let pages = FeedPaging.pages(of: outline.upcoming.count, size: Self.pageSize, firstPath: "artists/\(slug).json")
+                log.lists[.artist(outline.artist.id)] = FeedListRecord(
+                    events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count)
                 for page in pages {
                     batch.append((page.path, ArtistFeed(
                         artist: outline.artist, slug: slug,
@@ -173,11 +194,17 @@ public struct FeedBuilder {
         }
     }
 
-    private func addVenues<Sink>(to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents) throws {
+    private func addVenues<Sink>(
+        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
+    ) throws {
         var batch: [(path: String, document: VenueFeed)] = []
-        for id in try source.venueIDs(withEventsSince: today) {
+        let venues = try source.venueIDs(withEventsSince: today)
+        log.owners.formUnion(venues.map { .venue($0) })
+        for id in venues where only?.contains(id) ?? true {
             guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
-            for page in FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json") {
+            let pages = FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json")
+            log.lists[.venue(id)] = FeedListRecord(events: listing.eventIDs, pages: pages.count)
+            for page in pages {
                 batch.append((page.path, VenueFeed(
                     venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
                     events: try eventList(Array(listing.eventIDs[page.range]), rendered: rendered), paging: page.paging)))

@@ -28,6 +28,12 @@ public protocol FeedSource {
     /// Full details of many events, in id order.
     func events(ids: [Int64]) throws -> [EventDetail]
     func fans() throws -> [String]
+    /// The catalog's revision: rows written later carry a higher one.
+    func catalogRevision() throws -> Int64
+    /// Rows written after `revision`, and what shows them.
+    func changes(since revision: Int64) throws -> CatalogChanges
+    /// The venue, metro area and acts of each event.
+    func eventOwners(ids: [Int64]) throws -> [EventOwners]
     func plans(user: String, past: Bool, today: LocalDate) throws -> [PlanEntry]
     func feed(user: String, window: DateWindow, markSeen: Bool) throws -> [FeedEntry]
 }

@@ -158,13 +158,17 @@ public struct FeedTreeWriter: Sendable {
     }
 
     /// Starts a build in the sibling directory; add files, then ``Staging/finish()``.
-    public func begin() throws -> Staging {
+    public func begin() throws -> Staging { try begin(known: nil) }
+
+    /// - Parameter known: the live tree's files with the hashes of their bytes (from the
+    ///   last build's state), so unchanged files are linked without being read.
+    func begin(known: [String: UInt64]?) throws -> Staging {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(outputDirectory.lastPathComponent).building")
         try? fileManager.removeItem(at: staging)
         try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-        let previous = existingFiles(under: outputDirectory).filter { path in
+        let previous = known.map { Set($0.keys) } ?? existingFiles(under: outputDirectory).filter { path in
             !preserved.contains(String(path.split(separator: "/")[0]))
         }
         for entry in preserved.sorted() {
@@ -172,7 +176,7 @@ public struct FeedTreeWriter: Sendable {
             guard fileManager.fileExists(atPath: old.path) else { continue }
             try fileManager.copyItem(at: old, to: staging.appendingPathComponent(entry))
         }
-        return Staging(writer: self, directory: staging, previous: previous)
+        return Staging(writer: self, directory: staging, previous: previous, known: known)
     }
 
     /// A build being written: each file goes to disk as it is added, hard-linked from
@@ -181,14 +185,18 @@ public struct FeedTreeWriter: Sendable {
         let writer: FeedTreeWriter
         let directory: URL
         let previous: Set<String>
+        let known: [String: UInt64]?
         /// Paths added so far, with the bytes written for each (nil: linked unchanged).
         private var added: [String: Int?] = [:]
+        /// The hash of every file added.
+        private(set) var hashes: [String: UInt64] = [:]
         private var directories: Set<String> = [""]
 
-        init(writer: FeedTreeWriter, directory: URL, previous: Set<String>) {
+        init(writer: FeedTreeWriter, directory: URL, previous: Set<String>, known: [String: UInt64]?) {
             self.writer = writer
             self.directory = directory
             self.previous = previous
+            self.known = known
         }
 
         public var count: Int { added.count }
@@ -212,7 +220,8 @@ public struct FeedTreeWriter: Sendable {
                 try self.write(files[file.index].path, files[file.index].data, replacing: file.replacing)
             }
             for (file, outcome) in zip(pending, outcomes) {
-                added[files[file.index].path] = outcome
+                added[files[file.index].path] = outcome.bytes
+                hashes[files[file.index].path] = outcome.hash
             }
         }
 
@@ -226,34 +235,47 @@ public struct FeedTreeWriter: Sendable {
         }
 
         /// Writes one file, or links it from the current build when unchanged; returns
-        /// the bytes written (nil: linked). Touches no state, so it runs on any thread.
-        private func write(_ path: String, _ data: Data, replacing: Bool) throws -> Int? {
+        /// the bytes written (nil: linked) and the bytes' hash. Touches no state, so it
+        /// runs on any thread.
+        private func write(_ path: String, _ data: Data, replacing: Bool) throws -> (bytes: Int?, hash: UInt64) {
             let target = directory.path + "/" + path
+            let hash = FeedFileHash.of(data)
             if replacing { unlink(target) }
             if previous.contains(path) {
                 let old = writer.outputDirectory.path + "/" + path
-                if Self.contents(of: old, equal: data), link(old, target) == 0 {
-                    return nil
+                let unchanged = known.map { $0[path] == hash } ?? Self.contents(of: old, equal: data)
+                if unchanged, link(old, target) == 0 {
+                    return (nil, hash)
                 }
             }
             try Self.store(data, at: target)
-            return data.count
+            return (data.count, hash)
         }
 
         /// Swaps the staged build in; returns what changed.
         public func finish() throws -> FeedBuildReport {
+            try finish(keepingPrevious: false).report
+        }
+
+        /// Swaps the staged build in. The previous build is deleted, or kept as the spare
+        /// tree that the next incremental build brings up to date.
+        func finish(keepingPrevious: Bool) throws -> (report: FeedBuildReport, changed: [String]) {
             var report = FeedBuildReport()
-            for bytes in added.values {
+            var changed: [String] = []
+            for (path, bytes) in added {
                 if let bytes {
                     report.written += 1
                     report.bytesWritten += bytes
+                    changed.append(path)
                 } else {
                     report.unchanged += 1
                 }
             }
-            report.removed = previous.subtracting(added.keys).count
-            try writer.swap(in: directory)
-            return report
+            let removed = previous.subtracting(added.keys)
+            report.removed = removed.count
+            changed.append(contentsOf: removed)
+            try writer.swap(in: directory, keepingPrevious: keepingPrevious)
+            return (report, changed.sorted())
         }
 
         /// Compares a file with `data`, reading it only when the sizes agree.
@@ -288,13 +310,19 @@ public struct FeedTreeWriter: Sendable {
         }
     }
 
-    /// Puts the staged directory in place of the output directory.
-    func swap(in staging: URL) throws {
+    /// Puts the staged directory in place of the output directory; the previous build
+    /// is deleted or becomes the spare tree.
+    func swap(in staging: URL, keepingPrevious: Bool = false) throws {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
+        if keepingPrevious { try? fileManager.removeItem(at: spareDirectory) }
         if fileManager.fileExists(atPath: outputDirectory.path) {
             if Self.exchange(staging.path, outputDirectory.path) {
-                try fileManager.removeItem(at: staging)
+                if keepingPrevious {
+                    try fileManager.moveItem(at: staging, to: spareDirectory)
+                } else {
+                    try fileManager.removeItem(at: staging)
+                }
             } else {
                 let retired = parent.appendingPathComponent(".\(outputDirectory.lastPathComponent).retired")
                 try? fileManager.removeItem(at: retired)

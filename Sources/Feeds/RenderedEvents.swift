@@ -18,10 +18,16 @@ import Darwin
 /// Appending happens on one thread; after ``seal()`` the store is read-only and any
 /// thread may read it (hence `@unchecked Sendable`).
 final class RenderedEvents: @unchecked Sendable {
+    struct Span: Equatable {
+        var offset: Int
+        var count: Int
+    }
+
     private let descriptor: Int32
-    private var spans: [Int64: (offset: Int, count: Int)] = [:]
+    private(set) var spans: [Int64: Span] = [:]
     private var pending: [UInt8] = []
-    private var flushed = 0
+    /// Bytes of entries in the file.
+    private(set) var flushed = 0
     private var mapped: UnsafeRawBufferPointer?
 
     init(directory: String = NSTemporaryDirectory()) throws {
@@ -33,6 +39,21 @@ final class RenderedEvents: @unchecked Sendable {
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.descriptor = descriptor
     }
+
+    /// A store kept between builds at `path`: continuing the entries a previous build
+    /// left (appending after them), or a new one.
+    init(path: String, continuing previous: (spans: [Int64: Span], length: Int)?) throws {
+        let descriptor = open(path, O_RDWR | O_CREAT | (previous == nil ? O_TRUNC : 0), 0o644)
+        guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
+        self.descriptor = descriptor
+        if let previous {
+            spans = previous.spans
+            flushed = previous.length
+        }
+    }
+
+    /// Bytes of entries no list can reach any more (replaced by later renderings).
+    var garbage: Int { flushed + pending.count - spans.values.reduce(0) { $0 + $1.count } }
 
     deinit {
         if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count) }
@@ -50,7 +71,7 @@ final class RenderedEvents: @unchecked Sendable {
 
     func append(_ id: Int64, _ entry: [UInt8]) throws {
         precondition(mapped == nil, "appending to sealed rendered events")
-        spans[id] = (flushed + pending.count, entry.count)
+        spans[id] = Span(offset: flushed + pending.count, count: entry.count)
         pending.append(contentsOf: entry)
         if pending.count >= 1 << 20 { try flush() }
     }
@@ -58,6 +79,8 @@ final class RenderedEvents: @unchecked Sendable {
     /// Ends appending and maps the entries for reading.
     func seal() throws {
         try flush()
+        // A store continued from a file may be longer than what it holds now.
+        if ftruncate(descriptor, off_t(flushed)) != 0 { throw FeedWriteError(path: "rendered events", code: errno) }
         guard flushed > 0, mapped == nil else { return }
         guard let address = mmap(nil, flushed, PROT_READ, MAP_PRIVATE, descriptor, 0),
             address != UnsafeMutableRawPointer(bitPattern: -1)

@@ -137,3 +137,36 @@ public struct ArtistPageOutline: Sendable, Hashable {
         self.past = past
     }
 }
+
+/// Rows written since a catalog revision (ascending ids), for incremental feed builds.
+public struct CatalogChanges: Sendable, Equatable {
+    /// Events whose own row, venue, metro area or acts changed.
+    public var events: [Int64]
+    /// Artists that changed, and artists whose similar artists did.
+    public var artists: [Int64]
+    /// Venues that changed, and venues whose metro area did.
+    public var venues: [Int64]
+    public var metroAreas: [Int64]
+
+    public init(events: [Int64], artists: [Int64], venues: [Int64], metroAreas: [Int64]) {
+        self.events = events
+        self.artists = artists
+        self.venues = venues
+        self.metroAreas = metroAreas
+    }
+}
+
+/// The lists an event can appear on: its venue's, its metro area's and its acts'.
+public struct EventOwners: Sendable, Equatable {
+    public var eventID: Int64
+    public var venueID: Int64?
+    public var metroAreaID: Int64?
+    public var artistIDs: [Int64]
+
+    public init(eventID: Int64, venueID: Int64?, metroAreaID: Int64?, artistIDs: [Int64]) {
+        self.eventID = eventID
+        self.venueID = venueID
+        self.metroAreaID = metroAreaID
+        self.artistIDs = artistIDs
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+
+/// What the last build left, kept beside the feeds (`.<name>.state/state`) so the next
+/// build can render only what changed since.
+///
+/// It names the trees it describes by inode: if the live tree or the spare one is not
+/// the directory the state was written for (moved, replaced, deleted by hand), the next
+/// build is a full one.
+struct FeedBuildState: Equatable {
+    /// Bumped when the layout of the state or of any feed document changes: an older
+    /// state then forces a full build.
+    static let formatVersion: Int64 = 1
+
+    /// The day the build was for: lists of upcoming events depend on it.
+    var today: String
+    /// The catalog revision the build read (``CatalogChanges`` are asked since it).
+    var revision: Int64
+    var liveInode: UInt64
+    /// The tree before, kept to become the next build; 0 when there is none.
+    var spareInode: UInt64
+    /// Every file of the live tree (preserved entries aside) with a hash of its bytes.
+    var files: [String: UInt64]
+    /// Paths the last build wrote or removed: the spare tree lacks those changes.
+    var changedInLastBuild: [String]
+    /// Event list entries in the store file (``RenderedEvents``).
+    var entries: [Int64: RenderedEvents.Span]
+    var entriesLength: Int
+    /// Events with a concert page.
+    var eventPages: [Int64]
+    /// Each list page's owner with the events it listed (all pages, in order) and,
+    /// for band pages, the similar artists shown.
+    var lists: [FeedListOwner: FeedListRecord]
+    /// Band page slugs by artist id.
+    var slugs: [Int64: String]
+}
+
+/// A metro area, venue or artist: something with a paginated list of events.
+enum FeedListOwner: Hashable, Comparable {
+    case metroArea(Int64)
+    case venue(Int64)
+    case artist(Int64)
+
+    var code: Int64 {
+        switch self {
+        case .metroArea: 1
+        case .venue: 2
+        case .artist: 3
+        }
+    }
+
+    var id: Int64 {
+        switch self {
+        case .metroArea(let id), .venue(let id), .artist(let id): id
+        }
+    }
+
+    init?(code: Int64, id: Int64) {
+        switch code {
+        case 1: self = .metroArea(id)
+        case 2: self = .venue(id)
+        case 3: self = .artist(id)
+        default: return nil
+        }
+    }
+
+    static func < (a: Self, b: Self) -> Bool { (a.code, a.id) < (b.code, b.id) }
+}
+
+struct FeedListRecord: Equatable {
+    var events: [Int64]
+    var similar: [Int64] = []
+    /// Files of the list (pages).
+    var pages: Int
+}
+
+// MARK: - Storage
+
+extension FeedBuildState {
+    static let magic = Array("ENCORE-FEED-STATE\n".utf8)
+
+    func encoded() -> [UInt8] {
+        var out = StateWriter()
+        out.bytes = Self.magic
+        out.int(Self.formatVersion)
+        out.string(today)
+        out.int(revision)
+        out.int(Int64(bitPattern: liveInode))
+        out.int(Int64(bitPattern: spareInode))
+        out.int(Int64(files.count))
+        for path in files.keys.sorted() {
+            out.string(path)
+            out.int(Int64(bitPattern: files[path]!))
+        }
+        out.int(Int64(changedInLastBuild.count))
+        for path in changedInLastBuild { out.string(path) }
+        out.int(Int64(entries.count))
+        for id in entries.keys.sorted() {
+            let span = entries[id]!
+            out.int(id)
+            out.int(Int64(span.offset))
+            out.int(Int64(span.count))
+        }
+        out.int(Int64(entriesLength))
+        out.ints(eventPages)
+        out.int(Int64(lists.count))
+        for owner in lists.keys.sorted() {
+            let record = lists[owner]!
+            out.int(owner.code)
+            out.int(owner.id)
+            out.ints(record.events)
+            out.ints(record.similar)
+            out.int(Int64(record.pages))
+        }
+        out.int(Int64(slugs.count))
+        for id in slugs.keys.sorted() {
+            out.int(id)
+            out.string(slugs[id]!)
+        }
+        return out.bytes
+    }
+
+    /// The state in `bytes`; nil when it is not a state of this format (a full build follows).
+    init?(decoding bytes: [UInt8]) {
+        var input = StateReader(bytes: bytes)
+        guard bytes.starts(with: Self.magic) else { return nil }
+        input.position = Self.magic.count
+        do {
+            guard try input.int() == Self.formatVersion else { return nil }
+            today = try input.string()
+            revision = try input.int()
+            liveInode = UInt64(bitPattern: try input.int())
+            spareInode = UInt64(bitPattern: try input.int())
+            let fileCount = try input.count()
+            files = Dictionary(minimumCapacity: fileCount)
+            for _ in 0..<fileCount {
+                let path = try input.string()
+                files[path] = UInt64(bitPattern: try input.int())
+            }
+            changedInLastBuild = try (0..<input.count()).map { _ in try input.string() }
+            let entryCount = try input.count()
+            entries = Dictionary(minimumCapacity: entryCount)
+            for _ in 0..<entryCount {
+                let id = try input.int()
+                entries[id] = RenderedEvents.Span(offset: Int(try input.int()), count: Int(try input.int()))
+            }
+            entriesLength = Int(try input.int())
+            eventPages = try input.ints()
+            let listCount = try input.count()
+            lists = Dictionary(minimumCapacity: listCount)
+            for _ in 0..<listCount {
+                guard let owner = FeedListOwner(code: try input.int(), id: try input.int()) else { return nil }
+                lists[owner] = FeedListRecord(events: try input.ints(), similar: try input.ints(), pages: Int(try input.int()))
+            }
+            let slugCount = try input.count()
+            slugs = Dictionary(minimumCapacity: slugCount)
+            for _ in 0..<slugCount {
+                let id = try input.int()
+                slugs[id] = try input.string()
+            }
+            guard input.position == bytes.count else { return nil }
+        } catch {
+            return nil
+        }
+    }
+}
+
+private struct StateWriter {
+    var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func ints(_ values: [Int64]) {
+        int(Int64(values.count))
+        for value in values { int(value) }
+    }
+
+    mutating func string(_ value: String) {
+        let utf8 = Array(value.utf8)
+        int(Int64(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+}
+
+private struct StateReader {
+    struct Truncated: Error {}
+
+    let bytes: [UInt8]
+    var position = 0
+
+    mutating func int() throws -> Int64 {
+        guard position + 8 <= bytes.count else { throw Truncated() }
+        var value: Int64 = 0
+        withUnsafeMutableBytes(of: &value) { target in
+            bytes.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[position..<position + 8]))
+            }
+        }
+        position += 8
+        return Int64(littleEndian: value)
+    }
+
+    /// A count, checked against what is left so a damaged file cannot ask for huge arrays.
+    mutating func count() throws -> Int {
+        let value = try int()
+        guard value >= 0, value <= bytes.count - position else { throw Truncated() }
+        return Int(value)
+    }
+
+    mutating func ints() throws -> [Int64] {
+        try (0..<count()).map { _ in try int() }
+    }
+
+    mutating func string() throws -> String {
+        let length = try count()
+        defer { position += length }
+        return String(decoding: bytes[position..<position + length], as: UTF8.self)
+    }
+}
+
+/// A 64-bit hash of a file's bytes (xxHash64's construction): tells whether a document
+/// changed without reading the file it would replace.
+enum FeedFileHash {
+    private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
+    private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
+    private static let p4: UInt64 = 0x85EB_CA77_C2B2_AE63
+    private static let p5: UInt64 = 0x27D4_EB2F_1656_67C5
+
+    static func of(_ data: Data) -> UInt64 {
+        data.withUnsafeBytes { of(UnsafeRawBufferPointer($0)) }
+    }
+
+    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        func rotate(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }
+        func round(_ acc: UInt64, _ input: UInt64) -> UInt64 { rotate(acc &+ input &* p2, 31) &* p1 }
+        func merge(_ acc: UInt64, _ value: UInt64) -> UInt64 { (acc ^ round(0, value)) &* p1 &+ p4 }
+        func word(_ at: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        let count = bytes.count
+        var offset = 0
+        var hash: UInt64
+        if count >= 32 {
+            var v1 = p1 &+ p2, v2 = p2, v3: UInt64 = 0, v4 = 0 &- p1
+            while offset + 32 <= count {
+                v1 = round(v1, word(offset))
+                v2 = round(v2, word(offset + 8))
+                v3 = round(v3, word(offset + 16))
+                v4 = round(v4, word(offset + 24))
+                offset += 32
+            }
+            hash = rotate(v1, 1) &+ rotate(v2, 7) &+ rotate(v3, 12) &+ rotate(v4, 18)
+            hash = merge(merge(merge(merge(hash, v1), v2), v3), v4)
+        } else {
+            hash = p5
+        }
+        hash &+= UInt64(count)
+        while offset + 8 <= count {
+            hash = rotate(hash ^ round(0, word(offset)), 27) &* p1 &+ p4
+            offset += 8
+        }
+        while offset < count {
+            hash = rotate(hash ^ (UInt64(bytes[offset]) &* p5), 11) &* p1
+            offset += 1
+        }
+        hash ^= hash >> 33
+        hash &*= p2
+        hash ^= hash >> 29
+        hash &*= p3
+        hash ^= hash >> 32
+        return hash
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Listings
+
+/// What a build renders: everything, or the documents an incremental build found changed.
+struct FeedScope {
+    /// Concert pages to render; nil: every event of the window.
+    var events: [Int64]?
+    /// List owners to render; nil: all of them.
+    var metroAreas: Set<Int64>?
+    var venues: Set<Int64>?
+    var artists: Set<Int64>?
+    /// Band page slugs, when already computed.
+    var slugs: [Int64: String]?
+
+    static let everything = FeedScope()
+}
+
+/// What the lists of a build held, for the next build's state. Written by the builder's
+/// thread only.
+final class FeedListLog: @unchecked Sendable {
+    /// Lists rendered by this build.
+    var lists: [FeedListOwner: FeedListRecord] = [:]
+    /// Every owner that has pages in this build, rendered or not.
+    var owners: Set<FeedListOwner> = []
+    var slugs: [Int64: String] = [:]
+}
+
+/// How a build went: full or incremental, and what it wrote.
+public struct FeedBuildOutcome: Sendable {
+    public var report: FeedBuildReport
+    /// False when the last build's state could not be used (first build, a new day,
+    /// `--full`, a tree changed by hand).
+    public var incremental: Bool
+}
+
+extension FeedBuilder {
+    /// Builds the feeds into `writer`'s directory: only the documents whose inputs changed
+    /// since the last build when its state allows (same day, trees as it left them),
+    /// otherwise everything.
+    public func write(
+        to writer: FeedTreeWriter, full forcesFull: Bool = false,
+        progress: (_ part: String, _ filesSoFar: Int) -> Void = { _, _ in }
+    ) throws -> FeedBuildOutcome {
+        // Read first: whatever is written after it is stamped with a later revision.
+        let revision = try source.catalogRevision()
+        let state = writer.loadState()
+        if !forcesFull, let state, state.today == today.description,
+            state.entriesLength <= 2 * state.entries.values.reduce(0, { $0 + $1.count }) + (64 << 20)
+        {
+            return FeedBuildOutcome(
+                report: try writeIncrementally(to: writer, since: state, revision: revision, progress: progress),
+                incremental: true)
+        }
+        try writer.prepareStateDirectory()
+        writer.discardState()
+        var staging = try writer.begin(known: state?.files)
+        let store = try RenderedEvents(path: writer.entriesPath, continuing: nil)
+        let log = try render(into: &staging, scope: .everything, store: store, progress: progress)
+        let hashes = staging.hashes
+        let (report, changed) = try staging.finish(keepingPrevious: true)
+        try writer.saveState(FeedBuildState(
+            today: today.description, revision: revision,
+            liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
+            spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: hashes, changedInLastBuild: changed,
+            entries: store.spans, entriesLength: store.flushed, eventPages: try source.eventIDs(since: recentStart),
+            lists: log.lists, slugs: log.slugs))
+        return FeedBuildOutcome(report: report, incremental: false)
+    }
+
+    private func writeIncrementally(
+        to writer: FeedTreeWriter, since state: FeedBuildState, revision: Int64,
+        progress: (_ part: String, _ filesSoFar: Int) -> Void
+    ) throws -> FeedBuildReport {
+        progress("finding changes", 0)
+        let changes = try source.changes(since: state.revision)
+        let slugs = try artistSlugs()
+        let window = try source.eventIDs(since: recentStart)
+        let inWindow = Set(window)
+        let hadPage = Set(state.eventPages)
+        let changedEvents = Set(changes.events)
+        let pages = window.filter { changedEvents.contains($0) || !hadPage.contains($0) }
+        let leaving = state.eventPages.filter { !inWindow.contains($0) }
+        // Events that may have joined, left or changed a list.
+        let moved = Set(pages).union(leaving)
+
+        var metroAreas = Set(changes.metroAreas)
+        var venues = Set(changes.venues)
+        var artists = Set(changes.artists)
+        func include(_ owner: FeedListOwner) {
+            switch owner {
+            case .metroArea(let id): metroAreas.insert(id)
+            case .venue(let id): venues.insert(id)
+            case .artist(let id): artists.insert(id)
+            }
+        }
+        // Lists that held a moved event, and lists that hold one now.
+        for (owner, record) in state.lists where record.events.contains(where: moved.contains) { include(owner) }
+        for owners in try source.eventOwners(ids: moved.sorted()) {
+            if let venue = owners.venueID { venues.insert(venue) }
+            if let metro = owners.metroAreaID { metroAreas.insert(metro) }
+            artists.formUnion(owners.artistIDs)
+        }
+        // A band page's path is its slug; band pages name their similar artists' slugs.
+        var renamed = Set<Int64>()
+        for (id, slug) in slugs where state.slugs[id] != slug { renamed.insert(id) }
+        for id in state.slugs.keys where slugs[id] == nil { renamed.insert(id) }
+        artists.formUnion(renamed)
+        for (owner, record) in state.lists where record.similar.contains(where: renamed.contains) { include(owner) }
+
+        var staging = try writer.beginIncremental(state: state)
+        let store = try RenderedEvents(path: writer.entriesPath, continuing: (state.entries, state.entriesLength))
+        let log = try render(
+            into: &staging,
+            scope: FeedScope(events: pages, metroAreas: metroAreas, venues: venues, artists: artists, slugs: slugs),
+            store: store, progress: progress)
+
+        // Stale files: concert pages of events gone from the window, pages of lists that
+        // are gone or shorter, band pages under an old slug.
+        for id in leaving { staging.remove("events/\(id).json") }
+        var lists = state.lists
+        for (owner, record) in state.lists {
+            let now = log.owners.contains(owner) ? log.lists[owner] : nil
+            guard log.owners.contains(owner) == false || now != nil else { continue }
+            for path in Self.paths(of: owner, pages: record.pages, slug: state.slugs[owner.id]) { staging.remove(path) }
+            if now == nil { lists[owner] = nil }
+        }
+        for (owner, record) in log.lists { lists[owner] = record }
+
+        progress("swapping in", staging.count)
+        let files = staging.files
+        let (report, changed) = try staging.finish()
+        try writer.saveState(FeedBuildState(
+            today: today.description, revision: revision,
+            liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
+            spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: files, changedInLastBuild: changed,
+            entries: store.spans.filter { inWindow.contains($0.key) }, entriesLength: store.flushed, eventPages: window,
+            lists: lists, slugs: slugs))
+        return report
+    }
+
+    /// The files of a list owner's pages.
+    static func paths(of owner: FeedListOwner, pages: Int, slug: String?) -> [String] {
+        let first: String
+        var extra: [String] = []
+        switch owner {
+        case .metroArea(let id):
+            first = "metros/\(id).json"
+            extra = ["metros/\(id).geojson"]
+        case .venue(let id):
+            first = "venues/\(id).json"
+        case .artist:
+            guard let slug else { return [] }
+            first = "artists/\(slug).json"
+        }
+        let stem = String(first.dropLast(5))
+        return [first] + (max(pages, 1) > 1 ? (2...pages).map { "\(stem)/page-\($0).json" } : []) + extra
+    }
+}

@@ -1,0 +1,159 @@
+import Catalog
+import EncoreCLI
+import Feeds
+import Foundation
+import Listings
+import Testing
+
+/// An incremental build must leave exactly the files a full build of the same catalog
+/// would, while writing only the files whose bytes changed.
+struct IncrementalFeedTests {
+    let stamp = UTCInstant(iso: "2026-11-22T08:00:00Z")!
+    let calendar = TestSupport.fixture("sample-multi/songkick-json/metro-areas/24426-calendar-p1.json")
+
+    func builder(_ catalog: CatalogDatabase) -> FeedBuilder {
+        FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp)
+    }
+
+    /// A full build of the same catalog in a fresh directory, as path → bytes.
+    func fullBuild(of catalog: CatalogDatabase) throws -> [String: Data] {
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let outcome = try builder(catalog).write(to: FeedTreeWriter(outputDirectory: out), full: true)
+        #expect(!outcome.incremental)
+        return try files(under: out)
+    }
+
+    func files(under directory: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        while let relative = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = directory.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+        }
+        return files
+    }
+
+    func inode(_ url: URL) throws -> Int {
+        try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as! Int
+    }
+
+    /// Re-lists the London calendar page with a cancelled show, a renamed venue (three
+    /// shows there), a renamed act (its band page moves to a new slug, and the band page
+    /// that lists it as similar changes), a show moved by a day and a new show.
+    func relistWithChanges(into catalog: CatalogDatabase, round: Int) throws {
+        var page = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: calendar))) as! [String: Any]
+        var results = (page["resultsPage"] as! [String: Any])
+        var events = (results["results"] as! [String: Any])["event"] as! [[String: Any]]
+        events[0]["status"] = "cancelled"
+        for index in events.indices {
+            var venue = events[index]["venue"] as! [String: Any]
+            if venue["id"] as? Int == 2090 {
+                venue["displayName"] = "The Roundhouse Annex \(round)"
+                events[index]["venue"] = venue
+            }
+            var performances = events[index]["performance"] as! [[String: Any]]
+            for slot in performances.indices {
+                var artist = performances[slot]["artist"] as! [String: Any]
+                guard artist["id"] as? Int == 100461 else { continue }
+                artist["displayName"] = "Renamed Act \(round)"
+                performances[slot]["artist"] = artist
+                performances[slot]["displayName"] = "Renamed Act \(round)"
+            }
+            events[index]["performance"] = performances
+        }
+        var start = events[1]["start"] as! [String: Any]
+        start["date"] = "2026-12-2\(round)"
+        start["datetime"] = NSNull()
+        events[1]["start"] = start
+        var added = events[6]
+        added["id"] = 99_000_000 + round
+        added["displayName"] = "A new show \(round)"
+        events.append(added)
+        results["results"] = ["event": events]
+        page["resultsPage"] = results
+        let file = try TestSupport.temporaryDirectory().appendingPathComponent("relisted-\(round).json")
+        try JSONSerialization.data(withJSONObject: page).write(to: file)
+        let summary = TestSupport.ingest([file.path], into: catalog, format: "songkick-json")
+        #expect(summary.succeeded)
+    }
+
+    @Test func anIncrementalBuildLeavesWhatAFullBuildWouldAndRewritesOnlyChangedFiles() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture("sample-multi")], into: catalog)
+        _ = try catalog.updateSettings(user: "ana", home: ("Camden", .init(latitude: 51.539, longitude: -0.1426)))
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+
+        let first = try builder(catalog).write(to: writer)
+        #expect(!first.incremental)
+        #expect(try files(under: out) == fullBuild(of: catalog))
+
+        // Nothing changed: nothing but index.json (its generated_at) may be written.
+        let unchanged = try builder(catalog).write(to: writer)
+        #expect(unchanged.incremental)
+        #expect(unchanged.report.written == 0 && unchanged.report.removed == 0)
+        #expect(try files(under: out) == fullBuild(of: catalog))
+
+        // Three rounds of changes: the second and third bring the spare tree up to date
+        // from the build before the last one.
+        for round in 1...3 {
+            let untouched = try files(under: out).keys.filter { $0.hasPrefix("events/") }.sorted().first { path in
+                !path.contains("34150") && !path.contains("34151") && !path.contains("34152") && !path.contains("99000")
+            }!
+            let before = try inode(out.appendingPathComponent(untouched))
+            try relistWithChanges(into: catalog, round: round)
+            let outcome = try builder(catalog).write(to: writer)
+            #expect(outcome.incremental)
+            let built = try files(under: out)
+            let expected = try fullBuild(of: catalog)
+            #expect(built.keys.sorted() == expected.keys.sorted(), "round \(round)")
+            for (path, data) in expected where built[path] != data { Issue.record("round \(round): \(path) differs") }
+            #expect(outcome.report.written > 0 && outcome.report.written < built.count / 4)
+            #expect(outcome.report.written + outcome.report.unchanged == built.count)
+            // The changes show: on the venue's page, and on the page listing the renamed act as similar.
+            #expect(built.contains { $0.key.hasPrefix("venues/") && String(decoding: $0.value, as: UTF8.self).contains("Annex \(round)") })
+            #expect(built.contains { path, data in
+                path.hasPrefix("artists/") && !path.hasPrefix("artists/renamed-act")
+                    && String(decoding: data, as: UTF8.self).contains("\"slug\":\"renamed-act-\(round)\"")
+            })
+            #expect(try inode(out.appendingPathComponent(untouched)) == before, "an unchanged file was rewritten")
+        }
+    }
+
+    @Test func aBuildInterruptedWhileUpdatingTheSpareTreeIsFollowedByACorrectOne() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture("sample-multi")], into: catalog)
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+        _ = try builder(catalog).write(to: writer)
+        _ = try builder(catalog).write(to: writer)
+        // What a killed build leaves: the spare tree half changed, and the marker saying so.
+        let parent = out.deletingLastPathComponent()
+        let spareIndex = parent.appendingPathComponent(".feeds.spare/index.json")
+        try FileManager.default.removeItem(at: spareIndex)
+        try Data("half".utf8).write(to: spareIndex)
+        try Data().write(to: parent.appendingPathComponent(".feeds.state/spare-dirty"))
+        #expect(try files(under: out) == fullBuild(of: catalog))
+
+        try relistWithChanges(into: catalog, round: 1)
+        let outcome = try builder(catalog).write(to: writer)
+        #expect(outcome.incremental)
+        #expect(try files(under: out) == fullBuild(of: catalog))
+    }
+
+    @Test func aNewDayOrAMissingStateGivesAFullBuild() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture("songkick-json")], into: catalog)
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+        _ = try builder(catalog).write(to: writer)
+        let tomorrow = FeedBuilder(source: catalog, today: TestSupport.today.adding(days: 1), generatedAt: stamp)
+        #expect(try !tomorrow.write(to: writer).incremental)
+        #expect(try tomorrow.write(to: writer).incremental)
+        try FileManager.default.removeItem(at: out.deletingLastPathComponent().appendingPathComponent(".feeds.state"))
+        #expect(try !tomorrow.write(to: writer).incremental)
+    }
+}
