@@ -9,8 +9,15 @@ extension PageApplier {
     ///   artist, and two artist rows found to be one are merged.
     mutating func upsert(_ artist: ArtistListing, corroboratedBy corroboration: [String: Int64]) throws -> Int64 {
         let key = MatchKey.of(artist.name)
+        // Two records of one source with different ids stay two artists, even with one
+        // name on one bill (a festival can book two bands called "Low").
+        func corroborated(apartFrom id: Int64? = nil) throws -> Int64? {
+            guard let other = corroboration[key], other != id, try !hasRecordFromThisSource(.artist, entityID: other)
+            else { return nil }
+            return other
+        }
         if let id = resolved[.artist]?[artist.sourceID] {
-            if let other = corroboration[key], other != id {
+            if let other = try corroborated(apartFrom: id) {
                 return try mergeArtists(id, other, reason: "the same name (\(key)) on the bill of a shared event")
             }
             return id
@@ -29,12 +36,12 @@ extension PageApplier {
                 try updateRecord(existing, url: artist.url, hash: hash, payload: snapshot.payload)
                 try rebuildArtist(id)
             }
-            if let other = corroboration[key], other != id {
+            if let other = try corroborated(apartFrom: id) {
                 id = try mergeArtists(id, other, reason: "the same name (\(key)) on the bill of a shared event")
             }
         } else {
             let payload = snapshot.payload
-            if let other = corroboration[key] {
+            if let other = try corroborated() {
                 id = other
                 try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
                 try logMerge(.artist, entityID: id, sourceID: artist.sourceID,

@@ -139,4 +139,28 @@ struct MergeTests {
         #expect(tracked.count == 1)
         #expect(try catalog.artistPage(artistID: tracked[0].id, today: TestSupport.today)?.events.map(\.id) == [id])
     }
+
+    /// Re-listing a show whose bill names two of one source's artists with one name (a
+    /// festival booked two bands called "Low") keeps them two artists: the bill is not
+    /// corroboration between records of one source.
+    @Test func aRelistedBillWithTwoNamesakesOfOneSourceKeepsBothArtists() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let london = Coordinate(latitude: 51.539, longitude: -0.1426)
+        func page(status: EventStatus) -> ListingPage {
+            var page = ListingPage(source: "songkick", locator: "festival")
+            page.events.append(EventListing(
+                sourceID: "f1", title: "Low and Low", status: status,
+                start: EventStart(localDate: TestSupport.today.adding(days: 3)),
+                venue: VenueListing(sourceID: "v1", name: "Roundhouse", coordinate: london),
+                lineup: [
+                    PerformanceListing(artist: ArtistListing(sourceID: "a1", name: "Low"), billing: .headline, order: 1),
+                    PerformanceListing(artist: ArtistListing(sourceID: "a2", name: "LOW"), billing: .headline, order: 2),
+                ]))
+            return page
+        }
+        _ = try catalog.apply(page(status: .scheduled))
+        #expect(try catalog.stats(today: TestSupport.today).artists == 2)
+        _ = try catalog.apply(page(status: .cancelled))
+        #expect(try catalog.stats(today: TestSupport.today).artists == 2)
+    }
 }
