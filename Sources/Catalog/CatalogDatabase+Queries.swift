@@ -253,10 +253,18 @@ extension CatalogDatabase {
     {
         guard let lowest = ids.min(), let highest = ids.max() else { return [] }
         let wanted = Set(ids)
-        // Each cursor walks the range in artist id order; they advance together.
+        // A dense batch (the full build's) is read as a range of ids; a sparse one (an
+        // incremental build's) by its ids, or the range would read every artist between.
+        let sparse = highest - lowest + 1 > Int64(2 * wanted.count)
+        func among(_ column: String) -> String {
+            sparse ? "\(column) IN (SELECT value FROM json_each(?))" : "\(column) BETWEEN ? AND ?"
+        }
+        let range: StatementArguments = sparse ? [jsonArray(wanted.sorted())] : [lowest, highest]
+        // Each cursor walks the artists in id order; they advance together.
         let artists = try ColumnCursor(
-            db.cachedStatement(sql: "SELECT id, name, mbid, on_tour_until FROM artist WHERE id BETWEEN ? AND ? ORDER BY id"),
-            arguments: [lowest, highest]
+            db.cachedStatement(
+                sql: "SELECT id, name, mbid, on_tour_until FROM artist WHERE \(among("id")) ORDER BY id"),
+            arguments: range
         ) { row in
             ArtistSummary(
                 id: row.int64(0), name: row.text(1), musicBrainzID: row.optionalText(2),
@@ -265,28 +273,28 @@ extension CatalogDatabase {
         let sources = PeekingCursor(try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT entity_id, source, source_id, url FROM source_record
-                WHERE kind = 'artist' AND entity_id BETWEEN ? AND ?
+                WHERE kind = 'artist' AND \(among("entity_id"))
                 ORDER BY entity_id, source, source_id
                 """),
-            arguments: [lowest, highest]
+            arguments: range
         ) { row in (key: row.int64(0), value: SourceLink(source: row.text(1), id: row.text(2), url: row.optionalText(3))) })
         let events = PeekingCursor(try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT l.artist_id, e.id, e.local_date >= ? FROM lineup l JOIN event e ON e.id = l.event_id
-                WHERE l.artist_id BETWEEN ? AND ? AND e.local_date >= ? AND \(listed)
+                WHERE \(among("l.artist_id")) AND e.local_date >= ? AND \(listed)
                 ORDER BY l.artist_id, e.local_date, e.local_time IS NULL, e.local_time, e.id
                 """),
-            arguments: [today.description, lowest, highest, pastSince?.description ?? ""]
+            arguments: [today.description] + range + [pastSince?.description ?? ""]
         ) { row in (key: row.int64(0), value: (id: row.int64(1), upcoming: row.bool(2))) })
         let similar = PeekingCursor(try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT r.entity_id, a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
                 JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
                 JOIN artist a ON a.id = s.similar_artist_id
-                WHERE r.entity_id BETWEEN ? AND ?
+                WHERE \(among("r.entity_id"))
                 GROUP BY r.entity_id, a.id ORDER BY r.entity_id, best, a.name, a.id
                 """),
-            arguments: [lowest, highest]
+            arguments: range
         ) { row in (key: row.int64(0), value: ArtistReference(id: row.int64(1), name: row.text(2))) })
 
         var outlines: [ArtistPageOutline] = []

@@ -32,6 +32,8 @@ struct FeedBuildState: Equatable {
     var lists: [FeedListOwner: FeedListRecord]
     /// Band page slugs by artist id.
     var slugs: [Int64: String]
+    /// `Slug.make` of each artist name (see ``FeedListLog``).
+    var slugBases: [String: String]
 }
 
 /// A metro area, venue or artist: something with a paginated list of events.
@@ -86,16 +88,16 @@ extension FeedBuildState {
         out.int(revision)
         out.int(Int64(bitPattern: liveInode))
         out.int(Int64(bitPattern: spareInode))
+        out.bytes.reserveCapacity(files.count * 48 + entries.count * 24 + lists.count * 64)
         out.int(Int64(files.count))
-        for path in files.keys.sorted() {
+        for (path, hash) in files {
             out.string(path)
-            out.int(Int64(bitPattern: files[path]!))
+            out.int(Int64(bitPattern: hash))
         }
         out.int(Int64(changedInLastBuild.count))
         for path in changedInLastBuild { out.string(path) }
         out.int(Int64(entries.count))
-        for id in entries.keys.sorted() {
-            let span = entries[id]!
+        for (id, span) in entries {
             out.int(id)
             out.int(Int64(span.offset))
             out.int(Int64(span.count))
@@ -103,8 +105,7 @@ extension FeedBuildState {
         out.int(Int64(entriesLength))
         out.ints(eventPages)
         out.int(Int64(lists.count))
-        for owner in lists.keys.sorted() {
-            let record = lists[owner]!
+        for (owner, record) in lists {
             out.int(owner.code)
             out.int(owner.id)
             out.ints(record.events)
@@ -112,9 +113,14 @@ extension FeedBuildState {
             out.int(Int64(record.pages))
         }
         out.int(Int64(slugs.count))
-        for id in slugs.keys.sorted() {
+        for (id, slug) in slugs {
             out.int(id)
-            out.string(slugs[id]!)
+            out.string(slug)
+        }
+        out.int(Int64(slugBases.count))
+        for (name, base) in slugBases {
+            out.string(name)
+            out.string(base)
         }
         return out.bytes
     }
@@ -157,6 +163,12 @@ extension FeedBuildState {
                 let id = try input.int()
                 slugs[id] = try input.string()
             }
+            let baseCount = try input.count()
+            slugBases = Dictionary(minimumCapacity: baseCount)
+            for _ in 0..<baseCount {
+                let name = try input.string()
+                slugBases[name] = try input.string()
+            }
             guard input.position == bytes.count else { return nil }
         } catch {
             return nil
@@ -168,7 +180,11 @@ private struct StateWriter {
     var bytes: [UInt8] = []
 
     mutating func int(_ value: Int64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        var value = value.littleEndian
+        for _ in 0..<8 {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            value >>= 8
+        }
     }
 
     mutating func ints(_ values: [Int64]) {
@@ -177,9 +193,8 @@ private struct StateWriter {
     }
 
     mutating func string(_ value: String) {
-        let utf8 = Array(value.utf8)
-        int(Int64(utf8.count))
-        bytes.append(contentsOf: utf8)
+        int(Int64(value.utf8.count))
+        bytes.append(contentsOf: value.utf8)
     }
 }
 
@@ -191,12 +206,7 @@ private struct StateReader {
 
     mutating func int() throws -> Int64 {
         guard position + 8 <= bytes.count else { throw Truncated() }
-        var value: Int64 = 0
-        withUnsafeMutableBytes(of: &value) { target in
-            bytes.withUnsafeBytes { source in
-                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[position..<position + 8]))
-            }
-        }
+        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: Int64.self) }
         position += 8
         return Int64(littleEndian: value)
     }
@@ -215,7 +225,7 @@ private struct StateReader {
     mutating func string() throws -> String {
         let length = try count()
         defer { position += length }
-        return String(decoding: bytes[position..<position + length], as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<position + length]), as: UTF8.self) }
     }
 }
 

@@ -51,18 +51,19 @@ public struct FeedBuilder {
     public func build(
         into tree: inout some FeedSink, progress: (_ part: String, _ filesSoFar: Int) -> Void = { _, _ in }
     ) throws {
-        _ = try render(into: &tree, scope: .everything, store: try RenderedEvents(), progress: progress)
+        try render(into: &tree, scope: .everything, store: try RenderedEvents(), log: FeedListLog(), progress: progress)
     }
 
     /// Renders the documents `scope` names into `tree`; returns what the lists held.
     /// - Parameter store: event list entries; those of the concert pages rendered are
     ///   appended, and lists splice theirs from it.
     func render(
-        into tree: inout some FeedSink, scope: FeedScope, store rendered: RenderedEvents,
+        into tree: inout some FeedSink, scope: FeedScope, store rendered: RenderedEvents, log: FeedListLog,
         progress: (_ part: String, _ filesSoFar: Int) -> Void
-    ) throws -> FeedListLog {
-        let log = FeedListLog()
-        let slugs = try scope.slugs ?? artistSlugs()
+    ) throws {
+        let names = try scope.artistNames ?? source.artistNames(withEventsSince: recentStart)
+        let slugs = scope.slugs ?? log.slugs(for: names)
+        let metros = try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 }
         let pipeline = FeedPipeline(sink: tree)
         do {
             // Concert pages first: rendering them also renders every event's list entry,
@@ -70,7 +71,7 @@ public struct FeedBuilder {
             progress("concert pages", tree.count)
             try addEvents(scope.events ?? source.eventIDs(since: recentStart), to: pipeline, rendered: rendered)
             progress("metro areas", pipeline.count)
-            try addMetros(to: pipeline, rendered: rendered, only: scope.metroAreas, log: log)
+            try addMetros(metros, to: pipeline, rendered: rendered, only: scope.metroAreas, log: log)
             progress("band pages", pipeline.count)
             try addArtists(to: pipeline, slugs: slugs, rendered: rendered, only: scope.artists, log: log)
             progress("venue pages", pipeline.count)
@@ -84,25 +85,19 @@ public struct FeedBuilder {
         progress("fans' lists", tree.count)
         try addUsers(to: &tree)
         progress("search index", tree.count)
-        try addSearch(to: &tree, slugs: slugs)
-        try addIndex(to: &tree)
+        try addSearch(names, to: &tree, slugs: slugs)
+        try addIndex(metros, to: &tree)
         log.slugs = slugs
-        return log
     }
 
     var window: DateWindow { DateWindow(from: today, to: today.adding(days: Self.horizonDays))! }
     var recentStart: LocalDate { today.adding(days: -Self.recentDays) }
 
-    func artistSlugs() throws -> [Int64: String] {
-        Slug.unique(try source.artistNames(withEventsSince: recentStart).map { (key: $0.id, name: $0.name) })
-    }
 
     // MARK: - Steps
 
-    private func addIndex(to tree: inout some FeedSink) throws {
-        let metros = try source.metroAreas(near: nil, radiusKilometres: nil, today: today)
-            .filter { $0.upcomingEvents > 0 }
-            .sorted { ($0.metroArea.name, $0.metroArea.id) < ($1.metroArea.name, $1.metroArea.id) }
+    private func addIndex(_ metros: [MetroAreaOverview], to tree: inout some FeedSink) throws {
+        let metros = metros.sorted { ($0.metroArea.name, $0.metroArea.id) < ($1.metroArea.name, $1.metroArea.id) }
         let index = FeedIndex(
             generatedAt: generatedAt.description, today: today.description, counts: try source.stats(today: today),
             metros: metros.map {
@@ -143,9 +138,9 @@ public struct FeedBuilder {
     }
 
     private func addMetros<Sink>(
-        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
+        _ metros: [MetroAreaOverview], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?,
+        log: FeedListLog
     ) throws {
-        let metros = try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 }
         log.owners.formUnion(metros.map { .metroArea($0.metroArea.id) })
         for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) where only?.contains(metro.metroArea.id) ?? true {
             let id = metro.metroArea.id
@@ -243,8 +238,7 @@ public struct FeedBuilder {
         }
     }
 
-    private func addSearch(to tree: inout some FeedSink, slugs: [Int64: String]) throws {
-        let names = try source.artistNames(withEventsSince: recentStart)
+    private func addSearch(_ names: [(id: Int64, name: String)], to tree: inout some FeedSink, slugs: [Int64: String]) throws {
         let entries = names.compactMap { artist in
             slugs[artist.id].map { SearchEntry(name: artist.name, key: NameFolding.fold(artist.name), slug: $0) }
         }.sorted { ($0.key, $0.slug) < ($1.key, $1.slug) }

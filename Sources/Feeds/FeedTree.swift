@@ -38,7 +38,9 @@ public enum Slug {
 
     /// Unique slugs for keyed names: when two names give the same slug, the lower key
     /// keeps it and the others get "-<key>", whatever the input order.
-    public static func unique(_ names: [(key: Int64, name: String)]) -> [Int64: String] {
+    public static func unique(
+        _ names: [(key: Int64, name: String)], makingSlugsWith make: (String) -> String = Slug.make
+    ) -> [Int64: String] {
         let sorted = names.sorted { $0.key < $1.key }
         var taken = Set<String>()
         var result: [Int64: String] = [:]

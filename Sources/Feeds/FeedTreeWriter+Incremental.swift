@@ -113,10 +113,13 @@ extension FeedTreeWriter {
         private var written: [String: Int] = [:]
         private var removed: Set<String> = []
         private var directories: Set<String> = [""]
-        private var spare: String { writer.spareDirectory.path }
+        private let spare: String
+        private let live: String
 
         init(writer: FeedTreeWriter, previous: [String: UInt64]) {
             self.writer = writer
+            spare = writer.spareDirectory.path
+            live = writer.outputDirectory.path
             self.previous = previous
             self.files = previous
         }
@@ -171,10 +174,10 @@ extension FeedTreeWriter {
         mutating func mirrorLive(_ path: String) throws {
             let target = spare + "/" + path
             unlink(target)
-            let live = writer.outputDirectory.path + "/" + path
-            guard access(live, F_OK) == 0 else { return }
+            let source = live + "/" + path
+            guard access(source, F_OK) == 0 else { return }
             try makeParentDirectory(of: path)
-            guard link(live, target) == 0 else { throw FeedWriteError(path: target, code: errno) }
+            guard link(source, target) == 0 else { throw FeedWriteError(path: target, code: errno) }
         }
 
         private mutating func makeParentDirectory(of path: String) throws {
@@ -187,9 +190,7 @@ extension FeedTreeWriter {
 
         /// Exchanges the spare tree with the live one; returns what changed.
         func finish() throws -> (report: FeedBuildReport, changed: [String]) {
-            guard FeedTreeWriter.exchange(spare, writer.outputDirectory.path) else {
-                throw FeedWriteError(path: writer.outputDirectory.path, code: errno)
-            }
+            guard FeedTreeWriter.exchange(spare, live) else { throw FeedWriteError(path: live, code: errno) }
             var report = FeedBuildReport()
             report.written = written.count
             report.bytesWritten = written.values.reduce(0, +)
