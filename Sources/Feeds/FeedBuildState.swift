@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the last build left, kept beside the feeds (`.<name>.state/state`) so the next
 /// build can render only what changed since.
 ///
@@ -80,27 +86,40 @@ struct FeedListRecord: Equatable {
 extension FeedBuildState {
     static let magic = Array("ENCORE-FEED-STATE\n".utf8)
 
-    func encoded() -> [UInt8] {
-        var out = StateWriter()
+    /// Writes the state to `path`, a megabyte at a time.
+    func write(to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
+        defer { close(descriptor) }
+        var out = StateWriter(descriptor: descriptor, path: path)
+        try encode(into: &out)
+        try out.flush()
+    }
+
+    private func encode(into out: inout StateWriter) throws {
         out.bytes = Self.magic
         out.int(Self.formatVersion)
         out.string(today)
         out.int(revision)
         out.int(Int64(bitPattern: liveInode))
         out.int(Int64(bitPattern: spareInode))
-        out.bytes.reserveCapacity(files.count * 48 + entries.count * 24 + lists.count * 64)
         out.int(Int64(files.count))
         for (path, hash) in files {
             out.string(path)
             out.int(Int64(bitPattern: hash))
+            try out.flushIfFull()
         }
         out.int(Int64(changedInLastBuild.count))
-        for path in changedInLastBuild { out.string(path) }
+        for path in changedInLastBuild {
+            out.string(path)
+            try out.flushIfFull()
+        }
         out.int(Int64(entries.count))
         for (id, span) in entries {
             out.int(id)
             out.int(Int64(span.offset))
             out.int(Int64(span.count))
+            try out.flushIfFull()
         }
         out.int(Int64(entriesLength))
         out.ints(eventPages)
@@ -111,22 +130,24 @@ extension FeedBuildState {
             out.ints(record.events)
             out.ints(record.similar)
             out.int(Int64(record.pages))
+            try out.flushIfFull()
         }
         out.int(Int64(slugs.count))
         for (id, slug) in slugs {
             out.int(id)
             out.string(slug)
+            try out.flushIfFull()
         }
         out.int(Int64(slugBases.count))
         for (name, base) in slugBases {
             out.string(name)
             out.string(base)
+            try out.flushIfFull()
         }
-        return out.bytes
     }
 
     /// The state in `bytes`; nil when it is not a state of this format (a full build follows).
-    init?(decoding bytes: [UInt8]) {
+    init?(decoding bytes: UnsafeRawBufferPointer) {
         var input = StateReader(bytes: bytes)
         guard bytes.starts(with: Self.magic) else { return nil }
         input.position = Self.magic.count
@@ -177,7 +198,31 @@ extension FeedBuildState {
 }
 
 private struct StateWriter {
+    let descriptor: Int32
+    let path: String
     var bytes: [UInt8] = []
+
+    init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+        bytes.reserveCapacity(1 << 21)
+    }
+
+    mutating func flushIfFull() throws {
+        if bytes.count >= 1 << 20 { try flush() }
+    }
+
+    mutating func flush() throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                guard count > 0 else { throw FeedWriteError(path: path, code: errno) }
+                offset += count
+            }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     mutating func int(_ value: Int64) {
         var value = value.littleEndian
@@ -201,12 +246,12 @@ private struct StateWriter {
 private struct StateReader {
     struct Truncated: Error {}
 
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     var position = 0
 
     mutating func int() throws -> Int64 {
         guard position + 8 <= bytes.count else { throw Truncated() }
-        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: Int64.self) }
+        let value = bytes.loadUnaligned(fromByteOffset: position, as: Int64.self)
         position += 8
         return Int64(littleEndian: value)
     }
@@ -225,7 +270,7 @@ private struct StateReader {
     mutating func string() throws -> String {
         let length = try count()
         defer { position += length }
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<position + length]), as: UTF8.self) }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
     }
 }
 

@@ -369,6 +369,6 @@ public struct FeedTreeWriter: Sendable {
 }
 
 /// POSIX `write`, named apart from ``FeedTreeWriter/write(_:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

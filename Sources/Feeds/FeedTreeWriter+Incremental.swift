@@ -32,8 +32,8 @@ extension FeedTreeWriter {
 
     /// The last build's state, when there is one this build can trust.
     func loadState() -> FeedBuildState? {
-        guard let data = FileManager.default.contents(atPath: statePath),
-            let state = FeedBuildState(decoding: [UInt8](data)),
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: statePath), options: .alwaysMapped),
+            let state = data.withUnsafeBytes({ FeedBuildState(decoding: $0) }),
             state.liveInode != 0, Self.inode(of: outputDirectory.path) == state.liveInode
         else { return nil }
         return state
@@ -43,7 +43,7 @@ extension FeedTreeWriter {
     func saveState(_ state: FeedBuildState) throws {
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         let temporary = statePath + ".new"
-        try Data(state.encoded()).write(to: URL(fileURLWithPath: temporary))
+        try state.write(to: temporary)
         guard rename(temporary, statePath) == 0 else { throw FeedWriteError(path: statePath, code: errno) }
         unlink(dirtyMarker)
     }
