@@ -213,14 +213,7 @@ private struct StateWriter {
     }
 
     mutating func flush() throws {
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                guard count > 0 else { throw FeedWriteError(path: path, code: errno) }
-                offset += count
-            }
-        }
+        try bytes.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
         bytes.removeAll(keepingCapacity: true)
     }
 

@@ -24,6 +24,8 @@ final class FeedListLog: @unchecked Sendable {
     /// Every owner that has pages in this build, rendered or not.
     var owners: Set<FeedListOwner> = []
     var slugs: [Int64: String] = [:]
+    /// Events with a concert page, when the build renders all of them.
+    var eventPages: [Int64] = []
     /// `Slug.make` of artist names, kept between builds: transliterating 25,000 names
     /// took a quarter of a second.
     private(set) var slugBases: [String: String]
@@ -88,7 +90,7 @@ extension FeedBuilder {
             today: today.description, revision: revision,
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: hashes, changedInLastBuild: changed,
-            entries: store.spans, entriesLength: store.flushed, eventPages: try source.eventIDs(since: recentStart),
+            entries: store.spans, entriesLength: store.flushed, eventPages: log.eventPages,
             lists: log.lists, slugs: log.slugs, slugBases: log.slugBases))
         return FeedBuildOutcome(report: report, incremental: false)
     }

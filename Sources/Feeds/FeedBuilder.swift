@@ -69,7 +69,8 @@ public struct FeedBuilder {
             // Concert pages first: rendering them also renders every event's list entry,
             // which the metro, band and venue pages then splice.
             progress("concert pages", tree.count)
-            try addEvents(scope.events ?? source.eventIDs(since: recentStart), to: pipeline, rendered: rendered)
+            if scope.events == nil { log.eventPages = try source.eventIDs(since: recentStart) }
+            try addEvents(scope.events ?? log.eventPages, to: pipeline, rendered: rendered)
             progress("metro areas", pipeline.count)
             try addMetros(metros, to: pipeline, rendered: rendered, only: scope.metroAreas, log: log)
             progress("band pages", pipeline.count)

@@ -301,14 +301,7 @@ public struct FeedTreeWriter: Sendable {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
             defer { close(descriptor) }
-            try data.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    guard count > 0 else { throw FeedWriteError(path: path, code: errno) }
-                    offset += count
-                }
-            }
+            try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
         }
     }
 
@@ -368,7 +361,17 @@ public struct FeedTreeWriter: Sendable {
     }
 }
 
+/// Writes all of `bytes` (`write` may take them in parts).
+func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+    var offset = 0
+    while offset < bytes.count {
+        let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        guard count > 0 else { throw FeedWriteError(path: path, code: errno) }
+        offset += count
+    }
+}
+
 /// POSIX `write`, named apart from ``FeedTreeWriter/write(_:)``.
-func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

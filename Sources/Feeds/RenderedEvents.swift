@@ -52,9 +52,6 @@ final class RenderedEvents: @unchecked Sendable {
         }
     }
 
-    /// Bytes of entries no list can reach any more (replaced by later renderings).
-    var garbage: Int { flushed + pending.count - spans.values.reduce(0) { $0 + $1.count } }
-
     deinit {
         if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count) }
         close(descriptor)
