@@ -162,6 +162,24 @@ struct PageApplier {
         self.seen = seen
     }
 
+    /// Sets a row's columns (each to an SQL expression of one `?`, so `COALESCE(?, x)`
+    /// works) and stamps this page's revision, but only when a value differs. A feed build
+    /// takes a new revision for a change and renders every page that lists the row again;
+    /// a record re-listed in another shape (a metro area without its coordinates, say)
+    /// must not set that off. Returns whether the row changed.
+    func update(
+        _ table: String, id: Int64, setting columns: KeyValuePairs<String, String>, to values: StatementArguments
+    ) throws -> Bool {
+        let assignments = columns.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+        let names = columns.map(\.key).joined(separator: ", ")
+        let expressions = columns.map(\.value).joined(separator: ", ")
+        try db.cachedStatement(sql: """
+            UPDATE \(table) SET \(assignments), revision = ?
+            WHERE id = ? AND (\(names)) IS NOT (\(expressions))
+            """).execute(arguments: values + [revision, id] + values)
+        return db.changesCount > 0
+    }
+
     mutating func apply(_ page: ListingPage) throws -> PageOutcome {
         var outcome = PageOutcome()
         try prefetchRecords(.event, page.events.map(\.sourceID))
@@ -354,13 +372,16 @@ struct PageApplier {
             if existing.contentHash == hash {
                 touchRecord(existing)
             } else {
-                try db.cachedStatement(sql: """
-                    UPDATE metro_area SET name = ?, country = COALESCE(?, country), region = COALESCE(?, region),
-                        latitude = COALESCE(?, latitude), longitude = COALESCE(?, longitude), url = COALESCE(?, url),
-                        geoname_id = COALESCE(?, geoname_id), timezone = COALESCE(?, timezone), revision = ?
-                    WHERE id = ?
-                    """).execute(arguments: arguments + [revision, id])
-                try SearchIndex.update(db, .metroArea, id: id, name: metro.name)
+                // A guessed place only fills what the catalog lacks.
+                let placed: (String) -> String = { metro.placeIsGuessed ? "COALESCE(\($0), ?)" : "COALESCE(?, \($0))" }
+                let changed = try update(
+                    "metro_area", id: id,
+                    setting: [
+                        "name": "?", "country": "COALESCE(?, country)", "region": "COALESCE(?, region)",
+                        "latitude": placed("latitude"), "longitude": placed("longitude"),
+                        "url": "COALESCE(?, url)", "geoname_id": placed("geoname_id"), "timezone": placed("timezone"),
+                    ], to: arguments)
+                if changed { try SearchIndex.update(db, .metroArea, id: id, name: metro.name) }
                 try updateRecord(existing, url: metro.url, hash: hash, payload: nil)
             }
         } else {

@@ -88,13 +88,11 @@ extension PageApplier {
         let mbid = records.lazy.compactMap { $0.value.mbids.first }.first
         let url = records.lazy.compactMap { $0.value.url }.first
         let onTour = records.lazy.compactMap { $0.value.onTourUntil }.first
-        try db.cachedStatement(sql: """
-            UPDATE artist SET name = ?, folded_name = ?, match_key = ?, mbid = ?, on_tour_until = ?, url = ?, revision = ?
-            WHERE id = ?
-            """).execute(arguments: [
-                best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url, revision, id,
-            ])
-        try SearchIndex.update(db, .artist, id: id, name: best.name)
+        let changed = try update(
+            "artist", id: id,
+            setting: ["name": "?", "folded_name": "?", "match_key": "?", "mbid": "?", "on_tour_until": "?", "url": "?"],
+            to: [best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url])
+        if changed { try SearchIndex.update(db, .artist, id: id, name: best.name) }
     }
 
     /// Makes two artist rows one: the lower id stays, the other's records, bills and

@@ -122,12 +122,14 @@ extension PageApplier {
         merged.url = first(\.url)
         merged.metroAreaID = first(\.metroAreaID)
         merged.geonameID = first(\.geonameID)
-        try db.cachedStatement(sql: """
-            UPDATE venue SET name = ?, match_key = ?, street = ?, postal_code = ?, city = ?, region = ?, country = ?,
-                latitude = ?, longitude = ?, coordinates_approximate = ?, timezone = ?, website = ?, capacity = ?,
-                url = ?, metro_area_id = ?, geoname_id = ?, revision = ?
-            WHERE id = ?
-            """).execute(arguments: Self.venueColumns(merged) + [revision, id])
+        let changed = try update(
+            "venue", id: id,
+            setting: [
+                "name": "?", "match_key": "?", "street": "?", "postal_code": "?", "city": "?", "region": "?",
+                "country": "?", "latitude": "?", "longitude": "?", "coordinates_approximate": "?", "timezone": "?",
+                "website": "?", "capacity": "?", "url": "?", "metro_area_id": "?", "geoname_id": "?",
+            ], to: Self.venueColumns(merged))
+        guard changed else { return }
         try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
         try SearchIndex.update(db, .venue, id: id, name: merged.name)
     }

@@ -80,6 +80,7 @@ public struct GeoEnrichment: Sendable {
                 metro.place = gazetteer.nearestCity(to: coordinate).map(Self.link)
             } else {
                 metro.place = fallback
+                metro.placeIsGuessed = fallback != nil
             }
         }
         if metro.coordinate == nil { metro.coordinate = metro.place?.coordinate }

@@ -7,10 +7,11 @@ extension MetroAreaListing {
         hasher.combine(name)
         hasher.combine(country)
         hasher.combine(region)
-        hasher.combine(coordinate?.latitude)
-        hasher.combine(coordinate?.longitude)
+        // A guessed centre changes with the page, not with the metro area.
+        hasher.combine(placeIsGuessed ? nil : coordinate?.latitude)
+        hasher.combine(placeIsGuessed ? nil : coordinate?.longitude)
         hasher.combine(url)
-        hasher.combine(place?.geonameID)
+        hasher.combine(placeIsGuessed ? nil : place?.geonameID)
     }
 
     public var contentHash: String {

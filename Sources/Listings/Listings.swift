@@ -13,6 +13,11 @@ public struct MetroAreaListing: Sendable, Hashable {
     public var url: String?
     /// The gazetteer city it is linked to (filled in by geo enrichment).
     public var place: PlaceLink?
+    /// The place, and the centre when the source gave none, were taken from the city of a
+    /// venue the page lists in the metro area (no city bears its name, as with "SF Bay
+    /// Area"). Another page may list another venue first, so the catalog keeps what it
+    /// has rather than move the metro area's centre page by page.
+    public var placeIsGuessed = false
 
     public init(
         sourceID: String, name: String, country: String? = nil, region: String? = nil,

@@ -2,6 +2,8 @@ import Catalog
 import EncoreCLI
 import Feeds
 import Foundation
+import Geo
+import Ingest
 import Listings
 import Testing
 
@@ -155,5 +157,41 @@ struct IncrementalFeedTests {
         #expect(try tomorrow.write(to: writer).incremental)
         try FileManager.default.removeItem(at: out.deletingLastPathComponent().appendingPathComponent(".feeds.state"))
         #expect(try !tomorrow.write(to: writer).incremental)
+    }
+
+    /// A Bay Area calendar page with one show at a venue in `city`. Songkick names the
+    /// metro area on the venue without a centre, and no city is called "SF Bay Area".
+    func bayAreaPage(show: Int, venue: Int, city: String, latitude: Double, longitude: Double) throws -> String {
+        let page = """
+            {"resultsPage": {"status": "ok", "page": 1, "perPage": 50, "totalEntries": 1, "results": {"event": [{
+              "id": \(show), "type": "Concert", "displayName": "Show \(show)", "status": "ok",
+              "uri": "https://www.songkick.com/concerts/\(show)", "start": {"date": "2026-12-05", "time": null, "datetime": null},
+              "performance": [{"id": \(show), "billing": "headline", "billingIndex": 1, "displayName": "Band \(show)",
+                "artist": {"id": \(show), "displayName": "Band \(show)", "uri": "https://www.songkick.com/artists/\(show)", "identifier": []}}],
+              "venue": {"id": \(venue), "displayName": "Hall \(venue)", "lat": \(latitude), "lng": \(longitude),
+                "uri": "https://www.songkick.com/venues/\(venue)",
+                "metroArea": {"id": 26330, "displayName": "SF Bay Area", "country": {"displayName": "US"}, "state": {"displayName": "CA"}}},
+              "location": {"city": "\(city), CA, US", "lat": \(latitude), "lng": \(longitude)}}]}}}
+            """
+        let file = try TestSupport.temporaryDirectory().appendingPathComponent("bay-\(show).json")
+        try Data(page.utf8).write(to: file)
+        return file.path
+    }
+
+    @Test func aMetroAreaListedWithAnotherVenueFirstDoesNotChangeItsShows() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let ingestion = FileIngestion(enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()))
+        let oakland = try bayAreaPage(show: 1, venue: 11, city: "Oakland", latitude: 37.8044, longitude: -122.2712)
+        #expect(ingestion.ingest(paths: [oakland], into: catalog).succeeded)
+        let before = try catalog.catalogRevision()
+        let sanJose = try bayAreaPage(show: 2, venue: 12, city: "San Jose", latitude: 37.3382, longitude: -121.8863)
+        #expect(ingestion.ingest(paths: [sanJose], into: catalog).succeeded)
+
+        // Only the new show changed: the metro area kept the centre it had, so the
+        // Oakland show (its concert page, its place on the metro feed) is untouched.
+        let changes = try catalog.changes(since: before)
+        #expect(changes.metroAreas.isEmpty)
+        #expect(changes.events.count == 1)
+        #expect(try catalog.changes(since: 0).events.count == 2)
     }
 }
