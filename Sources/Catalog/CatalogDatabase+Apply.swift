@@ -167,10 +167,19 @@ struct PageApplier {
     /// takes a new revision for a change and renders every page that lists the row again;
     /// a record re-listed in another shape (a metro area without its coordinates, say)
     /// must not set that off. Returns whether the row changed.
+    ///
+    /// - Parameter stampingAnyway: the row's source links changed (a record merged in, a
+    ///   record's page moved): pages that list its sources change whatever the values.
     func update(
-        _ table: String, id: Int64, setting columns: KeyValuePairs<String, String>, to values: StatementArguments
+        _ table: String, id: Int64, setting columns: KeyValuePairs<String, String>, to values: StatementArguments,
+        stampingAnyway: Bool = false
     ) throws -> Bool {
         let assignments = columns.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+        if stampingAnyway {
+            try db.cachedStatement(sql: "UPDATE \(table) SET \(assignments), revision = ? WHERE id = ?")
+                .execute(arguments: values + [revision, id])
+            return true
+        }
         let names = columns.map(\.key).joined(separator: ", ")
         let expressions = columns.map(\.value).joined(separator: ", ")
         try db.cachedStatement(sql: """
@@ -315,7 +324,11 @@ struct PageApplier {
         ).execute(arguments: [timestamp, ids])
     }
 
-    mutating func updateRecord(_ existing: Existing, url: String?, hash: String, payload: String?) throws {
+    /// Returns whether the record's page (its url, shown among a row's sources) moved.
+    @discardableResult
+    mutating func updateRecord(_ existing: Existing, url: String?, hash: String, payload: String?) throws -> Bool {
+        let moved = try url != nil && String.fetchOne(
+            db.cachedStatement(sql: "SELECT url FROM source_record WHERE id = ?"), arguments: [existing.recordID]) != url
         prefetched[existing.kind]?.removeValue(forKey: existing.sourceID)
         seen?.learn(
             .init(source: source, kind: existing.kind, sourceID: existing.sourceID),
@@ -323,6 +336,7 @@ struct PageApplier {
         try db.cachedStatement(sql: """
             UPDATE source_record SET url = COALESCE(?, url), content_hash = ?, payload = ?, last_seen = ? WHERE id = ?
             """).execute(arguments: [url, hash, payload, timestamp, existing.recordID])
+        return moved
     }
 
     /// Records why a source record was linked to an existing row of another source.

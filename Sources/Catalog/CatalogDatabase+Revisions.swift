@@ -34,12 +34,13 @@ extension CatalogDatabase {
                     ORDER BY 1
                     """,
                 arguments: [revision])
+            // CROSS JOIN: from the few changed artists to their bills, not every bill to its artist.
             let events = try Int64.fetchAll(
                 db,
                 sql: """
                     SELECT id FROM event WHERE revision > ?1
                     UNION SELECT e.id FROM event e WHERE e.venue_id IN (SELECT value FROM json_each(?2))
-                    UNION SELECT l.event_id FROM artist a JOIN lineup l ON l.artist_id = a.id WHERE a.revision > ?1
+                    UNION SELECT l.event_id FROM artist a CROSS JOIN lineup l ON l.artist_id = a.id WHERE a.revision > ?1
                     ORDER BY 1
                     """,
                 arguments: [revision, Self.jsonArray(venues)])

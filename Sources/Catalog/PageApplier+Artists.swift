@@ -33,8 +33,8 @@ extension PageApplier {
                 if let old = try existing.payload.map({ try SnapshotCoding.decode(ArtistSnapshot.self, from: $0) }) {
                     snapshot = snapshot.filling(from: old)
                 }
-                try updateRecord(existing, url: artist.url, hash: hash, payload: snapshot.payload)
-                try rebuildArtist(id)
+                let moved = try updateRecord(existing, url: artist.url, hash: hash, payload: snapshot.payload)
+                try rebuildArtist(id, sourcesChanged: moved)
             }
             if let other = try corroborated(apartFrom: id) {
                 id = try mergeArtists(id, other, reason: "the same name (\(key)) on the bill of a shared event")
@@ -46,12 +46,12 @@ extension PageApplier {
                 try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
                 try logMerge(.artist, entityID: id, sourceID: artist.sourceID,
                              reason: "the same name (\(key)) on the bill of a shared event")
-                try rebuildArtist(id)
+                try rebuildArtist(id, sourcesChanged: true)
             } else if let (other, mbid) = try artistSharing(musicBrainzIDs: artist.musicBrainzIDs) {
                 id = other
                 try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
                 try logMerge(.artist, entityID: id, sourceID: artist.sourceID, reason: "the same MusicBrainz id (\(mbid))")
-                try rebuildArtist(id)
+                try rebuildArtist(id, sourcesChanged: true)
             } else {
                 try db.cachedStatement(sql: """
                     INSERT INTO artist (name, folded_name, match_key, mbid, on_tour_until, url, revision)
@@ -82,7 +82,7 @@ extension PageApplier {
     }
 
     /// Rebuilds an artist row from all its records, by source precedence.
-    func rebuildArtist(_ id: Int64) throws {
+    func rebuildArtist(_ id: Int64, sourcesChanged: Bool) throws {
         let records = try snapshots(ArtistSnapshot.self, kind: .artist, entityID: id)
         guard let best = records.first?.value else { return }
         let mbid = records.lazy.compactMap { $0.value.mbids.first }.first
@@ -91,7 +91,8 @@ extension PageApplier {
         let changed = try update(
             "artist", id: id,
             setting: ["name": "?", "folded_name": "?", "match_key": "?", "mbid": "?", "on_tour_until": "?", "url": "?"],
-            to: [best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url])
+            to: [best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url],
+            stampingAnyway: sourcesChanged)
         if changed { try SearchIndex.update(db, .artist, id: id, name: best.name) }
     }
 
@@ -134,7 +135,7 @@ extension PageApplier {
         try SearchIndex.delete(db, .artist, id: remove)
         try db.cachedStatement(sql: "DELETE FROM artist WHERE id = ?").execute(arguments: [remove])
         for (sourceID, id) in resolved[.artist] ?? [:] where id == remove { resolved[.artist]?[sourceID] = keep }
-        try rebuildArtist(keep)
+        try rebuildArtist(keep, sourcesChanged: true)
         return keep
     }
 }

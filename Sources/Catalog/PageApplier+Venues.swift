@@ -18,8 +18,8 @@ extension PageApplier {
                 if let old = try existing.payload.map({ try SnapshotCoding.decode(VenueSnapshot.self, from: $0) }) {
                     snapshot = snapshot.filling(from: old)
                 }
-                try updateRecord(existing, url: venue.url, hash: hash, payload: snapshot.payload)
-                try rebuildVenue(id)
+                let moved = try updateRecord(existing, url: venue.url, hash: hash, payload: snapshot.payload)
+                try rebuildVenue(id, sourcesChanged: moved)
             }
         } else {
             let payload = snapshot.payload
@@ -27,7 +27,7 @@ extension PageApplier {
                 id = candidate
                 try insertRecord(.venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload)
                 try logMerge(.venue, entityID: id, sourceID: venue.sourceID, reason: reason)
-                try rebuildVenue(id)
+                try rebuildVenue(id, sourcesChanged: true)
             } else {
                 try db.cachedStatement(sql: """
                     INSERT INTO venue (name, match_key, street, postal_code, city, region, country, latitude, longitude,
@@ -103,7 +103,7 @@ extension PageApplier {
 
     /// Rebuilds a venue row from all its records: each field from the most trusted
     /// record that has it; an exact position beats an approximate one.
-    func rebuildVenue(_ id: Int64) throws {
+    func rebuildVenue(_ id: Int64, sourcesChanged: Bool) throws {
         let records = try snapshots(VenueSnapshot.self, kind: .venue, entityID: id).map(\.value)
         guard var merged = records.first else { return }
         func first<T>(_ field: (VenueSnapshot) -> T?) -> T? { records.lazy.compactMap(field).first }
@@ -128,7 +128,7 @@ extension PageApplier {
                 "name": "?", "match_key": "?", "street": "?", "postal_code": "?", "city": "?", "region": "?",
                 "country": "?", "latitude": "?", "longitude": "?", "coordinates_approximate": "?", "timezone": "?",
                 "website": "?", "capacity": "?", "url": "?", "metro_area_id": "?", "geoname_id": "?",
-            ], to: Self.venueColumns(merged))
+            ], to: Self.venueColumns(merged), stampingAnyway: sourcesChanged)
         guard changed else { return }
         try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
         try SearchIndex.update(db, .venue, id: id, name: merged.name)

@@ -194,4 +194,43 @@ struct IncrementalFeedTests {
         #expect(changes.events.count == 1)
         #expect(try catalog.changes(since: 0).events.count == 2)
     }
+
+    @Test func recordsOfOtherSourcesMergedInShowOnTheNextIncrementalBuild() throws {
+        // Each source merges into what the ones before it listed: venues, acts and shows
+        // gain source links even where no field of theirs changes.
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+        _ = TestSupport.ingest([TestSupport.fixture("sample-multi/songkick-json")], into: catalog)
+        _ = try builder(catalog).write(to: writer)
+        for source in ["ticketmaster", "bandsintown", "lastfm-xml", "jsonld"] {
+            #expect(TestSupport.ingest([TestSupport.fixture("sample-multi/\(source)")], into: catalog).succeeded)
+            let outcome = try builder(catalog).write(to: writer)
+            #expect(outcome.incremental)
+            let built = try files(under: out)
+            let expected = try fullBuild(of: catalog)
+            #expect(built.keys.sorted() == expected.keys.sorted(), "after \(source)")
+            for (path, data) in expected where built[path] != data { Issue.record("after \(source): \(path) differs") }
+        }
+    }
+
+    @Test func anArtistMergedFromAnotherSourceShowsItOnTheNextIncrementalBuild() throws {
+        // Bandsintown's record of Songkick's Velvet Harbour (one MusicBrainz id) changes no
+        // field of the artist, only the band page's sources.
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+        _ = TestSupport.ingest([TestSupport.fixture("songkick-json/metro-24426-calendar.json")], into: catalog)
+        _ = try builder(catalog).write(to: writer)
+        let artist = try TestSupport.temporaryDirectory().appendingPathComponent("velvet-harbour.json")
+        try Data("""
+            {"id": "9001", "name": "Velvet Harbour", "url": "https://www.bandsintown.com/a/9001",
+             "mbid": "6a1f4f0e-3c55-4b7e-9d8a-2f7c1b0e9a11", "tracker_count": 12, "upcoming_event_count": 0}
+            """.utf8).write(to: artist)
+        #expect(TestSupport.ingest([artist.path], into: catalog, format: "bandsintown").succeeded)
+        #expect(try builder(catalog).write(to: writer).incremental)
+        let built = try files(under: out)
+        #expect(built == (try fullBuild(of: catalog)))
+        #expect(String(decoding: built["artists/velvet-harbour.json"] ?? Data(), as: UTF8.self).contains("bandsintown.com/a/9001"))
+    }
 }
