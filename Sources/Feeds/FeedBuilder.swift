@@ -243,7 +243,7 @@ public struct FeedBuilder {
         let entries = names.compactMap { artist in
             slugs[artist.id].map { SearchEntry(name: artist.name, key: NameFolding.fold(artist.name), slug: $0) }
         }.sorted { ($0.key, $0.slug) < ($1.key, $1.slug) }
-        try tree.add("search/artists.json", FeedJSON.encode(entries))
+        try tree.add("search/artists.json", FeedJSON.encode(ArtistSearchIndex(entries: entries)))
     }
 }
 

@@ -246,6 +246,16 @@ struct SearchEntry: Encodable {
     let slug: String
 }
 
+/// `search/artists.json`: a bare array of ``SearchEntry``, sorted by key then slug.
+struct ArtistSearchIndex: Encodable {
+    let entries: [SearchEntry]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(entries)
+    }
+}
+
 /// RFC 7946 GeoJSON: one point per venue, its events in properties.
 enum GeoJSON {
     struct FeatureCollection: Encodable {

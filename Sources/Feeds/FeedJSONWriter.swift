@@ -286,6 +286,21 @@ extension SourceLink: FeedJSONWritable {
     }
 }
 
+extension ArtistSearchIndex: FeedJSONWritable {
+    func write(to json: inout FeedJSONWriter) {
+        json.array(entries) { json, entry in
+            json.openObject()
+            json.key("key")
+            json.string(entry.key)
+            json.key("name")
+            json.string(entry.name)
+            json.key("slug")
+            json.string(entry.slug)
+            json.closeObject()
+        }
+    }
+}
+
 extension ArtistSummary: FeedJSONWritable {
     func write(to json: inout FeedJSONWriter) {
         json.openObject()

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Geo
 import Listings
 import Testing
 
@@ -50,7 +51,11 @@ struct FeedJSONWriterTests {
             try Self.expectSameBytes(VenueFeed(page), "venue \(id)")
         }
 
-        for artist in try catalog.artistNames(withEventsSince: today.adding(days: -400)).prefix(200) {
+        let names = try catalog.artistNames(withEventsSince: today.adding(days: -400))
+        try Self.expectSameBytes(
+            ArtistSearchIndex(entries: names.map { SearchEntry(name: $0.name, key: NameFolding.fold($0.name), slug: "a-\($0.id)") }),
+            "artist search index")
+        for artist in names.prefix(200) {
             guard let upcoming = try catalog.artistPage(artistID: artist.id, past: false, today: today),
                 let past = try catalog.artistPage(artistID: artist.id, past: true, today: today)
             else { continue }
