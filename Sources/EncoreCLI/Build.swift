@@ -55,10 +55,15 @@ enum FeedBuild {
         }
         // The repository's feeds/ keeps its committed JSON Schemas across builds.
         let writer = FeedTreeWriter(outputDirectory: URL(fileURLWithPath: out), preserving: ["schema"])
-        let outcome = try FeedBuilder(source: catalog, today: today, generatedAt: now).write(to: writer, full: full) {
-            part, files in
-            let rate = Double(files) / max(Date().timeIntervalSince(started), 0.001)
-            show("\(part) (\(files) files, \(Int(rate)) files/s)")
+        let outcome: FeedBuildOutcome
+        do {
+            outcome = try FeedBuilder(source: catalog, today: today, generatedAt: now).write(to: writer, full: full) {
+                part, files in
+                let rate = Double(files) / max(Date().timeIntervalSince(started), 0.001)
+                show("\(part) (\(files) files, \(Int(rate)) files/s)")
+            }
+        } catch let busy as FeedBuildInProgress {
+            throw CouldNotRun(busy.description)
         }
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         return outcome

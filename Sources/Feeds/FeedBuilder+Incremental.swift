@@ -68,6 +68,8 @@ extension FeedBuilder {
         to writer: FeedTreeWriter, full forcesFull: Bool = false,
         progress: (_ part: String, _ filesSoFar: Int) -> Void = { _, _ in }
     ) throws -> FeedBuildOutcome {
+        let lock = try writer.lockForBuild()
+        defer { lock.release() }
         // Read first: whatever is written after it is stamped with a later revision.
         let revision = try source.catalogRevision()
         let state = writer.loadState()

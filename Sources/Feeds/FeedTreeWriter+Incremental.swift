@@ -48,6 +48,22 @@ extension FeedTreeWriter {
         unlink(dirtyMarker)
     }
 
+    /// Takes `.<name>.state/lock` for one build. Two builds into one directory would
+    /// exchange and rewrite each other's trees (a nightly job running into a build by
+    /// hand, say), so the second one stops with ``FeedBuildInProgress`` instead. An
+    /// exclusive `flock`: the kernel releases it when the process ends, however it ends.
+    func lockForBuild() throws -> FeedBuildLock {
+        try prepareStateDirectory()
+        let path = stateDirectory.appendingPathComponent("lock").path
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw FeedBuildInProgress(directory: outputDirectory.path, lock: path)
+        }
+        return FeedBuildLock(descriptor: descriptor)
+    }
+
     /// Forgets the state: the next build is a full one.
     func discardState() {
         unlink(statePath)
@@ -198,5 +214,24 @@ extension FeedTreeWriter {
             report.unchanged = files.count - written.count
             return (report, (Array(written.keys) + Array(removed)).sorted())
         }
+    }
+}
+
+/// A build's hold on its output directory; see ``FeedTreeWriter/lockForBuild()``.
+struct FeedBuildLock {
+    let descriptor: Int32
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+/// Another build is writing the same output directory.
+public struct FeedBuildInProgress: Error, CustomStringConvertible {
+    public let directory: String
+    public let lock: String
+    public var description: String {
+        "another build is writing \(directory) (it holds \(lock)); try again when it ends"
     }
 }

@@ -89,6 +89,18 @@ struct CLITests {
         #expect(run.stdout.split(separator: "\n").count == 1)
     }
 
+    @Test func aBuildIntoADirectoryAnotherBuildIsWritingExitsThree() throws {
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
+        let out = directory.appendingPathComponent("feeds").path
+        #expect(try encore("build", "--out", out).status == 0)
+        let held = open(directory.appendingPathComponent(".feeds.state/lock").path, O_RDWR)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
+        let run = try encore("build", "--out", out)
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("another build is writing"))
+    }
+
     @Test func usageErrorsExitTwo() throws {
         #expect(try encore("ingest").status == 2)
         #expect(try encore("ingest", "--format", "nonsense", "x.json").status == 2)

@@ -25,6 +25,16 @@ struct IncrementalFeedTests {
         return try files(under: out)
     }
 
+    /// A catalog of `fixture`, and a first build of it into a fresh `feeds/`.
+    func builtFeeds(of fixture: String) throws -> (CatalogDatabase, URL, FeedTreeWriter) {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture(fixture)], into: catalog)
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+        _ = try builder(catalog).write(to: writer)
+        return (catalog, out, writer)
+    }
+
     func files(under directory: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: directory.path)
@@ -126,11 +136,7 @@ struct IncrementalFeedTests {
     }
 
     @Test func aBuildInterruptedWhileUpdatingTheSpareTreeIsFollowedByACorrectOne() throws {
-        let (catalog, _) = try TestSupport.makeCatalog()
-        _ = TestSupport.ingest([TestSupport.fixture("sample-multi")], into: catalog)
-        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
-        let writer = FeedTreeWriter(outputDirectory: out)
-        _ = try builder(catalog).write(to: writer)
+        let (catalog, out, writer) = try builtFeeds(of: "sample-multi")
         _ = try builder(catalog).write(to: writer)
         // What a killed build leaves: the spare tree half changed, and the marker saying so.
         let parent = out.deletingLastPathComponent()
@@ -147,11 +153,7 @@ struct IncrementalFeedTests {
     }
 
     @Test func aNewDayOrAMissingStateGivesAFullBuild() throws {
-        let (catalog, _) = try TestSupport.makeCatalog()
-        _ = TestSupport.ingest([TestSupport.fixture("songkick-json")], into: catalog)
-        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
-        let writer = FeedTreeWriter(outputDirectory: out)
-        _ = try builder(catalog).write(to: writer)
+        let (catalog, out, writer) = try builtFeeds(of: "songkick-json")
         let tomorrow = FeedBuilder(source: catalog, today: TestSupport.today.adding(days: 1), generatedAt: stamp)
         #expect(try !tomorrow.write(to: writer).incremental)
         #expect(try tomorrow.write(to: writer).incremental)
@@ -198,11 +200,7 @@ struct IncrementalFeedTests {
     @Test func recordsOfOtherSourcesMergedInShowOnTheNextIncrementalBuild() throws {
         // Each source merges into what the ones before it listed: venues, acts and shows
         // gain source links even where no field of theirs changes.
-        let (catalog, _) = try TestSupport.makeCatalog()
-        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
-        let writer = FeedTreeWriter(outputDirectory: out)
-        _ = TestSupport.ingest([TestSupport.fixture("sample-multi/songkick-json")], into: catalog)
-        _ = try builder(catalog).write(to: writer)
+        let (catalog, out, writer) = try builtFeeds(of: "sample-multi/songkick-json")
         for source in ["ticketmaster", "bandsintown", "lastfm-xml", "jsonld"] {
             #expect(TestSupport.ingest([TestSupport.fixture("sample-multi/\(source)")], into: catalog).succeeded)
             let outcome = try builder(catalog).write(to: writer)
@@ -217,11 +215,7 @@ struct IncrementalFeedTests {
     @Test func anArtistMergedFromAnotherSourceShowsItOnTheNextIncrementalBuild() throws {
         // Bandsintown's record of Songkick's Velvet Harbour (one MusicBrainz id) changes no
         // field of the artist, only the band page's sources.
-        let (catalog, _) = try TestSupport.makeCatalog()
-        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
-        let writer = FeedTreeWriter(outputDirectory: out)
-        _ = TestSupport.ingest([TestSupport.fixture("songkick-json/metro-24426-calendar.json")], into: catalog)
-        _ = try builder(catalog).write(to: writer)
+        let (catalog, out, writer) = try builtFeeds(of: "songkick-json/metro-24426-calendar.json")
         let artist = try TestSupport.temporaryDirectory().appendingPathComponent("velvet-harbour.json")
         try Data("""
             {"id": "9001", "name": "Velvet Harbour", "url": "https://www.bandsintown.com/a/9001",
@@ -232,5 +226,21 @@ struct IncrementalFeedTests {
         let built = try files(under: out)
         #expect(built == (try fullBuild(of: catalog)))
         #expect(String(decoding: built["artists/velvet-harbour.json"] ?? Data(), as: UTF8.self).contains("bandsintown.com/a/9001"))
+    }
+
+    @Test func aSecondBuildIntoTheSameDirectoryStopsWhileTheFirstRuns() throws {
+        let (catalog, out, writer) = try builtFeeds(of: "songkick-json")
+        let before = try files(under: out)
+
+        // What a build in another process holds while it runs.
+        let lock = out.deletingLastPathComponent().appendingPathComponent(".feeds.state/lock").path
+        let held = open(lock, O_RDWR)
+        #expect(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0)
+        #expect(throws: FeedBuildInProgress.self) { try builder(catalog).write(to: writer, full: true) }
+        #expect(try files(under: out) == before)
+
+        flock(held, LOCK_UN)
+        close(held)
+        #expect(try builder(catalog).write(to: writer, full: true).report.unchanged > 0)
     }
 }
