@@ -528,17 +528,7 @@ extension CatalogDatabase {
     }
 
     static func venueSummary(_ db: Database, id: Int64) throws -> VenueSummary? {
-        guard let row = try Row.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT id, name, street, postal_code, city, region, country, latitude, longitude,
-                    coordinates_approximate, timezone
-                FROM venue WHERE id = ?
-                """),
-            arguments: [id])
-        else { return nil }
-        return VenueSummary(
-            id: row[0], name: row[1], street: row[2], postalCode: row[3], city: row[4], region: row[5],
-            country: row[6], latitude: row[7], longitude: row[8], coordinatesApproximate: row[9], timeZone: row[10])
+        try venueSummaries(db, ids: [id])[id]
     }
 }
 
