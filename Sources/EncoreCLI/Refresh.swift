@@ -42,7 +42,7 @@ extension Encore {
         var noBuild = false
 
         func run() async throws {
-            let lock = try RefreshLock(databasePath: global.databasePath)
+            let lock = try RefreshLock.take(databasePath: global.databasePath)
             defer { lock.release() }
             let catalog = try global.openCatalog()
             let enrichment = GeoEnrichment(gazetteer: try Gazetteer.bundled())
@@ -155,25 +155,18 @@ extension Encore {
     }
 }
 
-/// Only one refresh writes a catalog at a time: an exclusive `flock` on `<db>.lock`,
-/// released by the kernel even if the process is killed.
-struct RefreshLock {
-    private let descriptor: Int32
-    let path: String
-
-    init(databasePath: String) throws {
-        path = databasePath + ".lock"
-        descriptor = open(path, O_CREAT | O_RDWR, 0o644)
-        guard descriptor >= 0 else { throw CouldNotRun("cannot open the lock file \(path)") }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            throw CouldNotRun("another refresh is already running on \(databasePath) (it holds \(path)); try again when it ends")
+/// Only one refresh writes a catalog at a time: an exclusive lock on `<db>.lock`.
+enum RefreshLock {
+    static func take(databasePath: String) throws -> ExclusiveFileLock {
+        let path = databasePath + ".lock"
+        do {
+            guard let lock = try ExclusiveFileLock(path: path) else {
+                throw CouldNotRun("another refresh is already running on \(databasePath) (it holds \(path)); try again when it ends")
+            }
+            return lock
+        } catch let error as LockFileError {
+            throw CouldNotRun(error.description)
         }
-    }
-
-    func release() {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
     }
 }
 

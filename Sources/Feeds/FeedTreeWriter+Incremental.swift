@@ -1,4 +1,5 @@
 import Foundation
+import Listings
 
 #if canImport(Glibc)
 import Glibc
@@ -52,16 +53,13 @@ extension FeedTreeWriter {
     /// exchange and rewrite each other's trees (a nightly job running into a build by
     /// hand, say), so the second one stops with ``FeedBuildInProgress`` instead. An
     /// exclusive `flock`: the kernel releases it when the process ends, however it ends.
-    func lockForBuild() throws -> FeedBuildLock {
+    func lockForBuild() throws -> ExclusiveFileLock {
         try prepareStateDirectory()
         let path = stateDirectory.appendingPathComponent("lock").path
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
+        guard let lock = try ExclusiveFileLock(path: path) else {
             throw FeedBuildInProgress(directory: outputDirectory.path, lock: path)
         }
-        return FeedBuildLock(descriptor: descriptor)
+        return lock
     }
 
     /// Forgets the state: the next build is a full one.
@@ -214,16 +212,6 @@ extension FeedTreeWriter {
             report.unchanged = files.count - written.count
             return (report, (Array(written.keys) + Array(removed)).sorted())
         }
-    }
-}
-
-/// A build's hold on its output directory; see ``FeedTreeWriter/lockForBuild()``.
-struct FeedBuildLock {
-    let descriptor: Int32
-
-    func release() {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
     }
 }
 
