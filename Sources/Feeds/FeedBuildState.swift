@@ -15,7 +15,7 @@ import Darwin
 struct FeedBuildState: Equatable {
     /// Bumped when the layout of the state or of any feed document changes: an older
     /// state then forces a full build.
-    static let formatVersion: Int64 = 1
+    static let formatVersion: Int64 = 2
 
     /// The day the build was for: lists of upcoming events depend on it.
     var today: String
@@ -75,10 +75,20 @@ enum FeedListOwner: Hashable, Comparable {
 }
 
 struct FeedListRecord: Equatable {
+    /// Upcoming events in list order, then (band pages) recent past ones, oldest first.
     var events: [Int64]
     var similar: [Int64] = []
     /// Files of the list (pages).
     var pages: Int
+    /// How many of `events` are paginated upcoming ones; the rest are on the first page.
+    var upcoming: Int
+
+    init(events: [Int64], similar: [Int64] = [], pages: Int, upcoming: Int? = nil) {
+        self.events = events
+        self.similar = similar
+        self.pages = pages
+        self.upcoming = upcoming ?? events.count
+    }
 }
 
 // MARK: - Storage
@@ -119,6 +129,8 @@ extension FeedBuildState {
             out.int(id)
             out.int(Int64(span.offset))
             out.int(Int64(span.count))
+            out.int(Int64(span.pinCount))
+            out.int(Int64(bitPattern: span.listKey))
             try out.flushIfFull()
         }
         out.int(Int64(entriesLength))
@@ -130,6 +142,7 @@ extension FeedBuildState {
             out.ints(record.events)
             out.ints(record.similar)
             out.int(Int64(record.pages))
+            out.int(Int64(record.upcoming))
             try out.flushIfFull()
         }
         out.int(Int64(slugs.count))
@@ -168,7 +181,9 @@ extension FeedBuildState {
             entries = Dictionary(minimumCapacity: entryCount)
             for _ in 0..<entryCount {
                 let id = try input.int()
-                entries[id] = RenderedEvents.Span(offset: Int(try input.int()), count: Int(try input.int()))
+                entries[id] = RenderedEvents.Span(
+                    offset: Int(try input.int()), count: Int(try input.int()), pinCount: Int(try input.int()),
+                    listKey: UInt64(bitPattern: try input.int()))
             }
             entriesLength = Int(try input.int())
             eventPages = try input.ints()
@@ -176,7 +191,9 @@ extension FeedBuildState {
             lists = Dictionary(minimumCapacity: listCount)
             for _ in 0..<listCount {
                 guard let owner = FeedListOwner(code: try input.int(), id: try input.int()) else { return nil }
-                lists[owner] = FeedListRecord(events: try input.ints(), similar: try input.ints(), pages: Int(try input.int()))
+                lists[owner] = FeedListRecord(
+                    events: try input.ints(), similar: try input.ints(), pages: Int(try input.int()),
+                    upcoming: Int(try input.int()))
             }
             let slugCount = try input.count()
             slugs = Dictionary(minimumCapacity: slugCount)

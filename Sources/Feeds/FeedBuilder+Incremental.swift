@@ -5,15 +5,40 @@ import Listings
 struct FeedScope {
     /// Concert pages to render; nil: every event of the window.
     var events: [Int64]?
-    /// List owners to render; nil: all of them.
-    var metroAreas: Set<Int64>?
-    var venues: Set<Int64>?
-    var artists: Set<Int64>?
     /// Artists with band pages and their slugs, when already read.
     var artistNames: [(id: Int64, name: String)]?
     var slugs: [Int64: String]?
+    /// Which lists to render and which to splice, decided once the concert pages (and so
+    /// the changed events' entries and list keys) are rendered; nil: render every list.
+    var lists: ((RenderedEvents) throws -> FeedListPlan)?
 
-    static let everything = FeedScope()
+    static var everything: FeedScope { FeedScope() }
+}
+
+/// The lists an incremental build renders from the catalog, and those it splices.
+struct FeedListPlan {
+    var metroAreas: Set<Int64> = []
+    var venues: Set<Int64> = []
+    var artists: Set<Int64> = []
+    /// Lists whose events kept their places, with the ones that changed.
+    var splices: [(owner: FeedListOwner, changed: Set<Int64>)] = []
+    var splicer: FeedListSplicer?
+
+    mutating func render(_ owner: FeedListOwner) {
+        switch owner {
+        case .metroArea(let id): metroAreas.insert(id)
+        case .venue(let id): venues.insert(id)
+        case .artist(let id): artists.insert(id)
+        }
+    }
+
+    func renders(_ owner: FeedListOwner) -> Bool {
+        switch owner {
+        case .metroArea(let id): metroAreas.contains(id)
+        case .venue(let id): venues.contains(id)
+        case .artist(let id): artists.contains(id)
+        }
+    }
 }
 
 /// What the lists of a build held, for the next build's state. Written by the builder's
@@ -24,6 +49,8 @@ final class FeedListLog: @unchecked Sendable {
     /// Every owner that has pages in this build, rendered or not.
     var owners: Set<FeedListOwner> = []
     var slugs: [Int64: String] = [:]
+    /// Lists spliced from the last build's files (``FeedListSplicer``).
+    var splicedLists = 0
     /// Events with a concert page, when the build renders all of them.
     var eventPages: [Int64] = []
     /// `Slug.make` of artist names, kept between builds: transliterating 25,000 names
@@ -58,6 +85,8 @@ public struct FeedBuildOutcome: Sendable {
     /// False when the last build's state could not be used (first build, a new day,
     /// `--full`, a tree changed by hand).
     public var incremental: Bool
+    /// Lists brought up to date by swapping changed entries in the last build's files.
+    public var splicedLists = 0
 }
 
 extension FeedBuilder {
@@ -76,9 +105,8 @@ extension FeedBuilder {
         if !forcesFull, let state, state.today == today.description,
             state.entriesLength <= 2 * state.entries.values.reduce(0, { $0 + $1.count }) + (64 << 20)
         {
-            return FeedBuildOutcome(
-                report: try writeIncrementally(to: writer, since: state, revision: revision, progress: progress),
-                incremental: true)
+            let (report, log) = try writeIncrementally(to: writer, since: state, revision: revision, progress: progress)
+            return FeedBuildOutcome(report: report, incremental: true, splicedLists: log.splicedLists)
         }
         try writer.prepareStateDirectory()
         writer.discardState()
@@ -100,7 +128,7 @@ extension FeedBuilder {
     private func writeIncrementally(
         to writer: FeedTreeWriter, since state: FeedBuildState, revision: Int64,
         progress: (_ part: String, _ filesSoFar: Int) -> Void
-    ) throws -> FeedBuildReport {
+    ) throws -> (FeedBuildReport, FeedListLog) {
         progress("finding changes", 0)
         let changes = try source.changes(since: state.revision)
         let log = FeedListLog(slugBases: state.slugBases)
@@ -112,39 +140,56 @@ extension FeedBuilder {
         let changedEvents = Set(changes.events)
         let pages = window.filter { changedEvents.contains($0) || !hadPage.contains($0) }
         let leaving = state.eventPages.filter { !inWindow.contains($0) }
-        // Events that may have joined, left or changed a list.
-        let moved = Set(pages).union(leaving)
 
-        var metroAreas = Set(changes.metroAreas)
-        var venues = Set(changes.venues)
-        var artists = Set(changes.artists)
-        func include(_ owner: FeedListOwner) {
-            switch owner {
-            case .metroArea(let id): metroAreas.insert(id)
-            case .venue(let id): venues.insert(id)
-            case .artist(let id): artists.insert(id)
-            }
-        }
-        // Lists that held a moved event, and lists that hold one now.
-        for (owner, record) in state.lists where record.events.contains(where: moved.contains) { include(owner) }
-        for owners in try source.eventOwners(ids: moved.sorted()) {
-            if let venue = owners.venueID { venues.insert(venue) }
-            if let metro = owners.metroAreaID { metroAreas.insert(metro) }
-            artists.formUnion(owners.artistIDs)
-        }
+        var owners = FeedListPlan(
+            metroAreas: Set(changes.metroAreas), venues: Set(changes.venues), artists: Set(changes.artists))
         // A band page's path is its slug; band pages name their similar artists' slugs.
         var renamed = Set<Int64>()
         for (id, slug) in slugs where state.slugs[id] != slug { renamed.insert(id) }
         for id in state.slugs.keys where slugs[id] == nil { renamed.insert(id) }
-        artists.formUnion(renamed)
-        for (owner, record) in state.lists where record.similar.contains(where: renamed.contains) { include(owner) }
+        owners.artists.formUnion(renamed)
+        for (owner, record) in state.lists where record.similar.contains(where: renamed.contains) { owners.render(owner) }
+        let changedVenues = Set(changes.venues)
+        let live = writer.outputDirectory.path
 
         var staging = try writer.beginIncremental(state: state)
         let store = try RenderedEvents(path: writer.entriesPath, continuing: (state.entries, state.entriesLength))
+        let plan = { [source] (store: RenderedEvents) throws -> FeedListPlan in
+            var plan = owners
+            // Events that joined, left or moved in a list, and those that kept their places.
+            var moved = Set(leaving)
+            var kept = Set<Int64>()
+            for id in pages {
+                guard let old = state.entries[id], let new = store.spans[id], old.listKey == new.listKey else {
+                    moved.insert(id)
+                    continue
+                }
+                guard store.entry(at: old)?.elementsEqual(store.entry(at: new)!) != true
+                    || store.pin(at: old)?.elementsEqual(store.pin(at: new)!) != true
+                else { continue }
+                kept.insert(id)
+                // A metro area's map shows venues' names and places, not only pins.
+                if let venue = store.places[id], changedVenues.contains(venue.venueID), let metro = venue.metroAreaID {
+                    plan.metroAreas.insert(metro)
+                }
+            }
+            // Lists that held a moved event, and lists that hold one now.
+            for (owner, record) in state.lists where record.events.contains(where: moved.contains) { plan.render(owner) }
+            for owners in try source.eventOwners(ids: moved.sorted()) {
+                if let venue = owners.venueID { plan.venues.insert(venue) }
+                if let metro = owners.metroAreaID { plan.metroAreas.insert(metro) }
+                plan.artists.formUnion(owners.artistIDs)
+            }
+            guard !kept.isEmpty else { return plan }
+            for (owner, record) in state.lists.sorted(by: { $0.key < $1.key }) where !plan.renders(owner) {
+                let changed = Set(record.events.filter(kept.contains))
+                if !changed.isEmpty { plan.splices.append((owner, changed)) }
+            }
+            plan.splicer = FeedListSplicer(previous: state, store: store, liveDirectory: live)
+            return plan
+        }
         try render(
-            into: &staging,
-            scope: FeedScope(
-                events: pages, metroAreas: metroAreas, venues: venues, artists: artists, artistNames: names, slugs: slugs),
+            into: &staging, scope: FeedScope(events: pages, artistNames: names, slugs: slugs, lists: plan),
             store: store, log: log, progress: progress)
 
         // Stale files: concert pages of events gone from the window, pages of lists that
@@ -168,7 +213,7 @@ extension FeedBuilder {
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: files, changedInLastBuild: changed,
             entries: store.spans.filter { inWindow.contains($0.key) }, entriesLength: store.flushed, eventPages: window,
             lists: lists, slugs: slugs, slugBases: log.slugBases))
-        return report
+        return (report, log)
     }
 
     /// The files of a list owner's pages.

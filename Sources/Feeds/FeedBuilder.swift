@@ -71,12 +71,17 @@ public struct FeedBuilder {
             progress("concert pages", tree.count)
             if scope.events == nil { log.eventPages = try source.eventIDs(since: recentStart) }
             try addEvents(scope.events ?? log.eventPages, to: pipeline, rendered: rendered)
+            var plan = try scope.lists?(rendered)
+            if plan != nil {
+                progress("spliced lists", pipeline.count)
+                try splice(&plan!, to: pipeline, log: log)
+            }
             progress("metro areas", pipeline.count)
-            try addMetros(metros, to: pipeline, rendered: rendered, only: scope.metroAreas, log: log)
+            try addMetros(metros, to: pipeline, rendered: rendered, only: plan?.metroAreas, log: log)
             progress("band pages", pipeline.count)
-            try addArtists(to: pipeline, slugs: slugs, rendered: rendered, only: scope.artists, log: log)
+            try addArtists(to: pipeline, slugs: slugs, rendered: rendered, only: plan?.artists, log: log)
             progress("venue pages", pipeline.count)
-            try addVenues(to: pipeline, rendered: rendered, only: scope.venues, log: log)
+            try addVenues(to: pipeline, rendered: rendered, only: plan?.venues, log: log)
         } catch {
             // No queued work may outlive a failed build and write into its staging tree.
             try? pipeline.drain()
@@ -117,15 +122,35 @@ public struct FeedBuilder {
             let events = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)]))
             try pipeline.submit { sink in
                 let outputs = try FeedJSON.mapOnEveryCore(events) { event in
-                    (page: try FeedJSON.encode(EventFeed(event: event)), entry: RenderedEvents.render(event))
+                    (page: try FeedJSON.encode(EventFeed(event: event)), rendering: RenderedEvents.Rendering(event))
                 }
                 try sink.add(contentsOf: zip(events, outputs).map { (path: "events/\($0.id).json", data: $1.page) })
-                for (event, output) in zip(events, outputs) { try rendered.append(event.id, output.entry) }
+                for (event, output) in zip(events, outputs) { try rendered.append(event.id, output.rendering) }
             }
         }
         // Appended on the pipeline's queue: sealed once it has drained.
         try pipeline.drain()
         try rendered.seal()
+    }
+
+    /// The plan's lists spliced on every core, a batch at a time; a list that cannot be
+    /// spliced joins those rendered from the catalog.
+    private func splice<Sink>(_ plan: inout FeedListPlan, to pipeline: FeedPipeline<Sink>, log: FeedListLog) throws {
+        guard let splicer = plan.splicer else { return }
+        for start in stride(from: 0, to: plan.splices.count, by: Self.encodingBatch) {
+            let batch = Array(plan.splices[start..<min(start + Self.encodingBatch, plan.splices.count)])
+            let spliced = try FeedJSON.mapOnEveryCore(batch) { splicer.splice($0.owner, changed: $0.changed) }
+            var files: [(path: String, data: Data)] = []
+            for (list, result) in zip(batch, spliced) {
+                if let result {
+                    files += result
+                    log.splicedLists += 1
+                } else {
+                    plan.render(list.owner)
+                }
+            }
+            try pipeline.submit { [files] sink in try sink.add(contentsOf: files) }
+        }
     }
 
     /// A list of events by id, spliced from `rendered`; an event without a concert page

@@ -290,6 +290,20 @@ enum GeoJSON {
         let time: String?
         let status: String
 
+        init(id: Int64, title: String, date: String, time: String?, status: String) {
+            self.id = id
+            self.title = title
+            self.date = date
+            self.time = time
+            self.status = status
+        }
+
+        init(_ event: EventPin) {
+            self.init(
+                id: event.id, title: event.title, date: event.start.localDate.description,
+                time: event.start.localTime.map { String($0.description.prefix(5)) }, status: event.status.rawValue)
+        }
+
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -310,10 +324,7 @@ enum GeoJSON {
         var byVenue: [Int64: (VenueSummary, [EventStub])] = [:]
         for event in events {
             guard let venue = event.venue, venue.latitude != nil, venue.longitude != nil else { continue }
-            let stub = EventStub(
-                id: event.id, title: event.title, date: event.start.localDate.description,
-                time: event.start.localTime.map { String($0.description.prefix(5)) }, status: event.status.rawValue)
-            byVenue[venue.id, default: (venue, [])].1.append(stub)
+            byVenue[venue.id, default: (venue, [])].1.append(EventStub(event))
         }
         let features = byVenue.keys.sorted().map { id -> Feature in
             let (venue, stubs) = byVenue[id]!

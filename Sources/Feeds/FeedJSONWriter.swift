@@ -432,20 +432,7 @@ extension GeoJSON.FeatureCollection: FeedJSONWritable {
                 json.string(city)
             }
             json.key("events")
-            json.array(feature.properties.events) { json, stub in
-                json.openObject()
-                json.key("date")
-                json.string(stub.date)
-                json.key("id")
-                json.integer(stub.id)
-                json.key("status")
-                json.string(stub.status)
-                json.key("time")
-                json.string(stub.time)
-                json.key("title")
-                json.string(stub.title)
-                json.closeObject()
-            }
+            json.array(feature.properties.events) { json, stub in stub.write(to: &json) }
             json.key("name")
             json.string(feature.properties.name)
             json.closeObject()
@@ -455,6 +442,24 @@ extension GeoJSON.FeatureCollection: FeedJSONWritable {
         }
         json.key("type")
         json.string(type)
+        json.closeObject()
+    }
+}
+
+extension GeoJSON.EventStub {
+    /// A pin's bytes, the same in a map written whole and in one spliced (``RenderedEvents/pin(_:)``).
+    func write(to json: inout FeedJSONWriter) {
+        json.openObject()
+        json.key("date")
+        json.string(date)
+        json.key("id")
+        json.integer(id)
+        json.key("status")
+        json.string(status)
+        json.key("time")
+        json.string(time)
+        json.key("title")
+        json.string(title)
         json.closeObject()
     }
 }

@@ -18,9 +18,15 @@ import Darwin
 /// Appending happens on one thread; after ``seal()`` the store is read-only and any
 /// thread may read it (hence `@unchecked Sendable`).
 final class RenderedEvents: @unchecked Sendable {
+    /// Where an event's bytes are: its list entry, then its map pin.
     struct Span: Equatable {
         var offset: Int
         var count: Int
+        /// The event's pin on its metro area's map (a GeoJSON event stub), right after
+        /// the entry; 0 when its venue has no coordinates and so no pin.
+        var pinCount: Int = 0
+        /// ``listKey(of:)`` of the event when it was rendered.
+        var listKey: UInt64 = 0
     }
 
     private let descriptor: Int32
@@ -64,12 +70,62 @@ final class RenderedEvents: @unchecked Sendable {
         return json.bytes
     }
 
+    /// An event as its metro area's map shows it; empty when it is not on the map.
+    static func pin(_ event: EventDetail) -> [UInt8] {
+        guard event.venue?.latitude != nil, event.venue?.longitude != nil else { return [] }
+        var json = FeedJSONWriter(capacity: 256)
+        GeoJSON.EventStub(EventPin(id: event.id, title: event.title, start: event.start, status: event.status, venue: nil))
+            .write(to: &json)
+        return json.bytes
+    }
+
+    /// What decides which lists show an event and where: its dates and time (the order
+    /// of every list, and the window's edges), its venue, metro area and acts (who lists
+    /// it), whether it is listed and whether it has a map pin. An event whose key is
+    /// unchanged keeps its place in every list, so a list can swap its entry's bytes.
+    static func listKey(of event: EventDetail) -> UInt64 {
+        var key = "\(event.start.localDate) \(event.start.localTime?.description ?? "-") \(event.endDate?.description ?? "-")"
+        key += " v\(event.venue?.id ?? 0) m\(event.metroArea?.id ?? 0) u\(event.unlistedSince == nil ? 0 : 1)"
+        key += " p\(event.venue?.latitude != nil && event.venue?.longitude != nil ? 1 : 0) a"
+        for artist in Set(event.lineup.map(\.artistID)).sorted() { key += "\(artist)," }
+        return key.withUTF8 { FeedFileHash.of(UnsafeRawBufferPointer($0)) }
+    }
+
     func contains(_ id: Int64) -> Bool { spans[id] != nil }
 
-    func append(_ id: Int64, _ entry: [UInt8]) throws {
+    /// What a build keeps of an event besides its concert page.
+    struct Rendering: Sendable {
+        var entry: [UInt8]
+        var pin: [UInt8]
+        var listKey: UInt64
+        var place: Place?
+
+        init(_ event: EventDetail) {
+            entry = RenderedEvents.render(event)
+            pin = RenderedEvents.pin(event)
+            listKey = RenderedEvents.listKey(of: event)
+            place = event.venue.map { Place(venueID: $0.id, metroAreaID: event.metroArea?.id) }
+        }
+    }
+
+    struct Place: Sendable {
+        var venueID: Int64
+        var metroAreaID: Int64?
+    }
+
+    /// Venues and metro areas of the events appended by this build.
+    private(set) var places: [Int64: Place] = [:]
+
+    func append(_ id: Int64, _ rendering: Rendering) throws {
+        places[id] = rendering.place
+        try append(id, rendering.entry, pin: rendering.pin, listKey: rendering.listKey)
+    }
+
+    func append(_ id: Int64, _ entry: [UInt8], pin: [UInt8] = [], listKey: UInt64 = 0) throws {
         precondition(mapped == nil, "appending to sealed rendered events")
-        spans[id] = Span(offset: flushed + pending.count, count: entry.count)
+        spans[id] = Span(offset: flushed + pending.count, count: entry.count, pinCount: pin.count, listKey: listKey)
         pending.append(contentsOf: entry)
+        pending.append(contentsOf: pin)
         if pending.count >= 1 << 20 { try flush() }
     }
 
@@ -89,9 +145,22 @@ final class RenderedEvents: @unchecked Sendable {
 
     /// The bytes of an event's entry, valid while the store lives; nil before ``seal()``.
     func entry(_ id: Int64) -> UnsafeBufferPointer<UInt8>? {
-        guard let mapped, let span = spans[id] else { return nil }
-        return UnsafeRawBufferPointer(rebasing: mapped[span.offset..<span.offset + span.count])
-            .assumingMemoryBound(to: UInt8.self)
+        spans[id].flatMap { entry(at: $0) }
+    }
+
+    /// The entry at a span, this build's or (in a continued store) the last build's.
+    func entry(at span: Span) -> UnsafeBufferPointer<UInt8>? {
+        bytes(span.offset, span.count)
+    }
+
+    /// The map pin at a span; empty when the event has none.
+    func pin(at span: Span) -> UnsafeBufferPointer<UInt8>? {
+        bytes(span.offset + span.count, span.pinCount)
+    }
+
+    private func bytes(_ offset: Int, _ count: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let mapped, offset >= 0, count >= 0, offset + count <= mapped.count else { return nil }
+        return UnsafeRawBufferPointer(rebasing: mapped[offset..<offset + count]).assumingMemoryBound(to: UInt8.self)
     }
 
     private func flush() throws {

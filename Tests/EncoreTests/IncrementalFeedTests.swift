@@ -56,9 +56,28 @@ struct IncrementalFeedTests {
     /// shows there), a renamed act (its band page moves to a new slug, and the band page
     /// that lists it as similar changes), a show moved by a day and a new show.
     func relistWithChanges(into catalog: CatalogDatabase, round: Int) throws {
+        try relistCalendar(into: catalog, name: "relisted-\(round)") { events in
+            try change(&events, round: round)
+        }
+    }
+
+    /// Ingests the London calendar page with its events changed by `change`.
+    func relistCalendar(
+        into catalog: CatalogDatabase, name: String, _ change: (inout [[String: Any]]) throws -> Void
+    ) throws {
         var page = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: calendar))) as! [String: Any]
         var results = (page["resultsPage"] as! [String: Any])
         var events = (results["results"] as! [String: Any])["event"] as! [[String: Any]]
+        try change(&events)
+        results["results"] = ["event": events]
+        page["resultsPage"] = results
+        let file = try TestSupport.temporaryDirectory().appendingPathComponent("\(name).json")
+        try JSONSerialization.data(withJSONObject: page).write(to: file)
+        let summary = TestSupport.ingest([file.path], into: catalog, format: "songkick-json")
+        #expect(summary.succeeded)
+    }
+
+    func change(_ events: inout [[String: Any]], round: Int) throws {
         events[0]["status"] = "cancelled"
         for index in events.indices {
             var venue = events[index]["venue"] as! [String: Any]
@@ -84,12 +103,6 @@ struct IncrementalFeedTests {
         added["id"] = 99_000_000 + round
         added["displayName"] = "A new show \(round)"
         events.append(added)
-        results["results"] = ["event": events]
-        page["resultsPage"] = results
-        let file = try TestSupport.temporaryDirectory().appendingPathComponent("relisted-\(round).json")
-        try JSONSerialization.data(withJSONObject: page).write(to: file)
-        let summary = TestSupport.ingest([file.path], into: catalog, format: "songkick-json")
-        #expect(summary.succeeded)
     }
 
     @Test func anIncrementalBuildLeavesWhatAFullBuildWouldAndRewritesOnlyChangedFiles() throws {
@@ -133,6 +146,44 @@ struct IncrementalFeedTests {
             })
             #expect(try inode(out.appendingPathComponent(untouched)) == before, "an unchanged file was rewritten")
         }
+    }
+
+    @Test func showsThatKeptTheirPlacesAreSwappedIntoTheirListsAndAFileChangedByHandIsRenderedAgain() throws {
+        let (catalog, out, writer) = try builtFeeds(of: "sample-multi/songkick-json")
+        #expect(try builder(catalog).write(to: writer).incremental)
+
+        // A file of the live tree changed by hand (replaced, as feeds are) cannot be
+        // spliced: its bytes are not the ones the state knows.
+        let listed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: calendar))) as! [String: Any]
+        let firstShow = (((listed["resultsPage"] as! [String: Any])["results"] as! [String: Any])["event"] as! [[String: Any]])[0]
+        func page(in folder: String) throws -> String {
+            try files(under: out).first { path, data in
+                path.hasPrefix(folder) && path.hasSuffix(".json")
+                    && String(decoding: data, as: UTF8.self).contains(firstShow["displayName"] as! String)
+            }!.key
+        }
+        let metroPage = try page(in: "metros/")
+        let edited = out.appendingPathComponent(try page(in: "venues/"))
+        let original = String(decoding: try Data(contentsOf: edited), as: UTF8.self)
+        #expect(original.contains("\"page\":1,"))
+        try FileManager.default.removeItem(at: edited)
+        try Data(original.replacingOccurrences(of: "\"page\":1,", with: "\"page\":1 ,").utf8).write(to: edited)
+
+        // Cancelled, postponed, renamed: each show keeps its place in every list.
+        try relistCalendar(into: catalog, name: "statuses") { events in
+            events[0]["status"] = "cancelled"
+            events[3]["status"] = "postponed"
+            events[5]["displayName"] = "A renamed show"
+        }
+        let outcome = try builder(catalog).write(to: writer)
+        #expect(outcome.incremental)
+        #expect(outcome.splicedLists > 0)
+        let built = try files(under: out)
+        let expected = try fullBuild(of: catalog)
+        #expect(built.keys.sorted() == expected.keys.sorted())
+        for (path, data) in expected where built[path] != data { Issue.record("\(path) differs") }
+        let map = metroPage.replacingOccurrences(of: ".json", with: ".geojson")
+        #expect(String(decoding: built[map] ?? Data(), as: UTF8.self).contains("A renamed show"))
     }
 
     @Test func aBuildInterruptedWhileUpdatingTheSpareTreeIsFollowedByACorrectOne() throws {
