@@ -1,12 +1,56 @@
 import Foundation
 import Listings
 
+/// Catalog reads every build needs, whatever changed: made on another core while the
+/// build loads its last state and asks what changed.
+struct FeedBuildReads: Sendable {
+    /// Artists with band pages (events since ``FeedBuilder/recentDays`` ago).
+    var artistNames: [(id: Int64, name: String)]
+    /// Events with concert pages.
+    var window: [Int64]
+    var metroAreas: [MetroAreaOverview]
+    /// Counts for `index.json`.
+    var stats: CatalogStats
+
+    /// Starts the reads; the result waits for them.
+    static func start(for builder: FeedBuilder) -> Background<FeedBuildReads> {
+        let (source, today, recentStart) = (builder.source, builder.today, builder.recentStart)
+        return Background {
+            FeedBuildReads(
+                artistNames: try source.artistNames(withEventsSince: recentStart),
+                window: try source.eventIDs(since: recentStart),
+                metroAreas: try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 },
+                stats: try source.stats(today: today))
+        }
+    }
+}
+
+/// Work running on another thread; ``value()`` waits for its result.
+final class Background<Value: Sendable>: @unchecked Sendable {
+    private var result: Result<Value, any Error>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () throws -> Value) {
+        DispatchQueue.global().async {
+            self.result = Result(catching: work)
+            self.done.signal()
+        }
+    }
+
+    func value() throws -> Value {
+        done.wait()
+        done.signal()
+        return try result!.get()
+    }
+}
+
 /// What a build renders: everything, or the documents an incremental build found changed.
 struct FeedScope {
     /// Concert pages to render; nil: every event of the window.
     var events: [Int64]?
-    /// Artists with band pages and their slugs, when already read.
-    var artistNames: [(id: Int64, name: String)]?
+    /// The reads every build makes, when already made.
+    var reads: FeedBuildReads?
+    /// Band page slugs, when already made.
     var slugs: [Int64: String]?
     /// Which lists to render and which to splice, decided once the concert pages (and so
     /// the changed events' entries and list keys) are rendered; nil: render every list.
@@ -101,11 +145,13 @@ extension FeedBuilder {
         defer { lock.release() }
         // Read first: whatever is written after it is stamped with a later revision.
         let revision = try source.catalogRevision()
+        let reads = FeedBuildReads.start(for: self)
         let state = writer.loadState()
         if !forcesFull, let state, state.today == today.description,
             state.entriesLength <= 2 * state.entries.values.reduce(0, { $0 + $1.count }) + (64 << 20)
         {
-            let (report, log) = try writeIncrementally(to: writer, since: state, revision: revision, progress: progress)
+            let (report, log) = try writeIncrementally(
+                to: writer, since: state, revision: revision, reads: reads, progress: progress)
             return FeedBuildOutcome(report: report, incremental: true, splicedLists: log.splicedLists)
         }
         try writer.prepareStateDirectory()
@@ -113,7 +159,7 @@ extension FeedBuilder {
         var staging = try writer.begin(known: state?.files)
         let store = try RenderedEvents(path: writer.entriesPath, continuing: nil)
         let log = FeedListLog(slugBases: state?.slugBases ?? [:])
-        try render(into: &staging, scope: .everything, store: store, log: log, progress: progress)
+        try render(into: &staging, scope: FeedScope(reads: try reads.value()), store: store, log: log, progress: progress)
         let hashes = staging.hashes
         let (report, changed) = try staging.finish(keepingPrevious: true)
         try writer.saveState(FeedBuildState(
@@ -126,15 +172,15 @@ extension FeedBuilder {
     }
 
     private func writeIncrementally(
-        to writer: FeedTreeWriter, since state: FeedBuildState, revision: Int64,
+        to writer: FeedTreeWriter, since state: FeedBuildState, revision: Int64, reads: Background<FeedBuildReads>,
         progress: (_ part: String, _ filesSoFar: Int) -> Void
     ) throws -> (FeedBuildReport, FeedListLog) {
         progress("finding changes", 0)
         let changes = try source.changes(since: state.revision)
         let log = FeedListLog(slugBases: state.slugBases)
-        let names = try source.artistNames(withEventsSince: recentStart)
-        let slugs = log.slugs(for: names)
-        let window = try source.eventIDs(since: recentStart)
+        let reads = try reads.value()
+        let slugs = log.slugs(for: reads.artistNames)
+        let window = reads.window
         let inWindow = Set(window)
         let hadPage = Set(state.eventPages)
         let changedEvents = Set(changes.events)
@@ -164,32 +210,38 @@ extension FeedBuilder {
                     moved.insert(id)
                     continue
                 }
-                guard store.entry(at: old)?.elementsEqual(store.entry(at: new)!) != true
-                    || store.pin(at: old)?.elementsEqual(store.pin(at: new)!) != true
-                else { continue }
+                guard !store.bytes(at: old, equal: new) else { continue }
                 kept.insert(id)
                 // A metro area's map shows venues' names and places, not only pins.
                 if let venue = store.places[id], changedVenues.contains(venue.venueID), let metro = venue.metroAreaID {
                     plan.metroAreas.insert(metro)
                 }
             }
-            // Lists that held a moved event, and lists that hold one now.
-            for (owner, record) in state.lists where record.events.contains(where: moved.contains) { plan.render(owner) }
+            // Lists that hold a moved event now, and lists that held one (rendered), or
+            // only changed events that kept their places (spliced).
             for owners in try source.eventOwners(ids: moved.sorted()) {
                 if let venue = owners.venueID { plan.venues.insert(venue) }
                 if let metro = owners.metroAreaID { plan.metroAreas.insert(metro) }
                 plan.artists.formUnion(owners.artistIDs)
             }
-            guard !kept.isEmpty else { return plan }
-            for (owner, record) in state.lists.sorted(by: { $0.key < $1.key }) where !plan.renders(owner) {
-                let changed = Set(record.events.filter(kept.contains))
-                if !changed.isEmpty { plan.splices.append((owner, changed)) }
+            var splices: [FeedListOwner: Set<Int64>] = [:]
+            for (owner, record) in state.lists {
+                var changed = Set<Int64>()
+                for id in record.events {
+                    if moved.contains(id) {
+                        plan.render(owner)
+                        break
+                    }
+                    if kept.contains(id) { changed.insert(id) }
+                }
+                if !changed.isEmpty { splices[owner] = changed }
             }
+            plan.splices = splices.filter { !plan.renders($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             plan.splicer = FeedListSplicer(previous: state, store: store, liveDirectory: live)
             return plan
         }
         try render(
-            into: &staging, scope: FeedScope(events: pages, artistNames: names, slugs: slugs, lists: plan),
+            into: &staging, scope: FeedScope(events: pages, reads: reads, slugs: slugs, lists: plan),
             store: store, log: log, progress: progress)
 
         // Stale files: concert pages of events gone from the window, pages of lists that

@@ -61,15 +61,16 @@ public struct FeedBuilder {
         into tree: inout some FeedSink, scope: FeedScope, store rendered: RenderedEvents, log: FeedListLog,
         progress: (_ part: String, _ filesSoFar: Int) -> Void
     ) throws {
-        let names = try scope.artistNames ?? source.artistNames(withEventsSince: recentStart)
+        let reads = try scope.reads ?? FeedBuildReads.start(for: self).value()
+        let names = reads.artistNames
         let slugs = scope.slugs ?? log.slugs(for: names)
-        let metros = try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 }
+        let metros = reads.metroAreas
         let pipeline = FeedPipeline(sink: tree)
         do {
             // Concert pages first: rendering them also renders every event's list entry,
             // which the metro, band and venue pages then splice.
             progress("concert pages", tree.count)
-            if scope.events == nil { log.eventPages = try source.eventIDs(since: recentStart) }
+            if scope.events == nil { log.eventPages = reads.window }
             try addEvents(scope.events ?? log.eventPages, to: pipeline, rendered: rendered)
             var plan = try scope.lists?(rendered)
             if plan != nil {
@@ -92,7 +93,7 @@ public struct FeedBuilder {
         try addUsers(to: &tree)
         progress("search index", tree.count)
         try addSearch(names, to: &tree, slugs: slugs)
-        try addIndex(metros, to: &tree)
+        try addIndex(metros, counts: reads.stats, to: &tree)
         log.slugs = slugs
     }
 
@@ -102,10 +103,10 @@ public struct FeedBuilder {
 
     // MARK: - Steps
 
-    private func addIndex(_ metros: [MetroAreaOverview], to tree: inout some FeedSink) throws {
+    private func addIndex(_ metros: [MetroAreaOverview], counts: CatalogStats, to tree: inout some FeedSink) throws {
         let metros = metros.sorted { ($0.metroArea.name, $0.metroArea.id) < ($1.metroArea.name, $1.metroArea.id) }
         let index = FeedIndex(
-            generatedAt: generatedAt.description, today: today.description, counts: try source.stats(today: today),
+            generatedAt: generatedAt.description, today: today.description, counts: counts,
             metros: metros.map {
                 FeedIndex.Metro(
                     id: $0.metroArea.id, name: $0.metroArea.name, country: $0.metroArea.country,

@@ -41,8 +41,8 @@ struct FeedListSplicer: @unchecked Sendable {
             // Band pages show recent past shows on their first page, after the upcoming ones.
             let page = index < record.upcoming ? index / FeedBuilder.pageSize : 0
             guard page < paths.count else { return nil }
-            if !oldEntry.elementsEqual(newEntry) { swaps[paths[page], default: []].append((oldEntry, newEntry)) }
-            if let mapPath, !oldPin.elementsEqual(newPin) { swaps[mapPath, default: []].append((oldPin, newPin)) }
+            if !Self.same(oldEntry, newEntry) { swaps[paths[page], default: []].append((oldEntry, newEntry)) }
+            if let mapPath, !Self.same(oldPin, newPin) { swaps[mapPath, default: []].append((oldPin, newPin)) }
         }
         var files: [(path: String, data: Data)] = []
         for (path, pairs) in swaps.sorted(by: { $0.key < $1.key }) {
@@ -81,6 +81,10 @@ struct FeedListSplicer: @unchecked Sendable {
         }
         data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[position...]))
         return data
+    }
+
+    static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// Where `needle` first occurs in `haystack` (memchr for its first byte, then memcmp;

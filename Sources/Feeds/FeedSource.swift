@@ -7,7 +7,9 @@ import Listings
 ///
 /// Lists (band, venue and metro pages) are read as ids: the build renders each event
 /// once, with its concert page, and splices it into every list that shows it.
-public protocol FeedSource {
+///
+/// Sendable: a build reads the catalog on another core while it loads its last state.
+public protocol FeedSource: Sendable {
     func stats(today: LocalDate) throws -> CatalogStats
     func metroAreas(near center: Coordinate?, radiusKilometres: Double?, today: LocalDate) throws -> [MetroAreaOverview]
     /// Artists with at least one event on or after `since`, by id.

@@ -158,6 +158,14 @@ final class RenderedEvents: @unchecked Sendable {
         bytes(span.offset + span.count, span.pinCount)
     }
 
+    /// Whether two spans hold the same entry and pin.
+    func bytes(at a: Span, equal b: Span) -> Bool {
+        guard a.count == b.count, a.pinCount == b.pinCount, let first = bytes(a.offset, a.count + a.pinCount),
+            let second = bytes(b.offset, b.count + b.pinCount)
+        else { return false }
+        return FeedListSplicer.same(first, second)
+    }
+
     private func bytes(_ offset: Int, _ count: Int) -> UnsafeBufferPointer<UInt8>? {
         guard let mapped, offset >= 0, count >= 0, offset + count <= mapped.count else { return nil }
         return UnsafeRawBufferPointer(rebasing: mapped[offset..<offset + count]).assumingMemoryBound(to: UInt8.self)
