@@ -15,7 +15,7 @@ import Darwin
 struct FeedBuildState: Equatable {
     /// Bumped when the layout of the state or of any feed document changes: an older
     /// state then forces a full build.
-    static let formatVersion: Int64 = 2
+    static let formatVersion: Int64 = 3
 
     /// The day the build was for: lists of upcoming events depend on it.
     var today: String
@@ -25,7 +25,7 @@ struct FeedBuildState: Equatable {
     /// The tree before, kept to become the next build; 0 when there is none.
     var spareInode: UInt64
     /// Every file of the live tree (preserved entries aside) with a hash of its bytes.
-    var files: [String: UInt64]
+    var files: FeedFileHashes
     /// Paths the last build wrote or removed: the spare tree lacks those changes.
     var changedInLastBuild: [String]
     /// Event list entries in the store file (``RenderedEvents``).
@@ -113,8 +113,14 @@ extension FeedBuildState {
         out.int(revision)
         out.int(Int64(bitPattern: liveInode))
         out.int(Int64(bitPattern: spareInode))
-        out.int(Int64(files.count))
-        for (path, hash) in files {
+        out.int(Int64(files.events.count))
+        for (id, hash) in files.events {
+            out.int(id)
+            out.int(Int64(bitPattern: hash))
+            try out.flushIfFull()
+        }
+        out.int(Int64(files.others.count))
+        for (path, hash) in files.others {
             out.string(path)
             out.int(Int64(bitPattern: hash))
             try out.flushIfFull()
@@ -170,9 +176,13 @@ extension FeedBuildState {
             revision = try input.int()
             liveInode = UInt64(bitPattern: try input.int())
             spareInode = UInt64(bitPattern: try input.int())
-            let fileCount = try input.count()
-            files = Dictionary(minimumCapacity: fileCount)
-            for _ in 0..<fileCount {
+            let eventFileCount = try input.count()
+            files = FeedFileHashes(minimumCapacity: eventFileCount)
+            for _ in 0..<eventFileCount {
+                let id = try input.int()
+                files.setEvent(id, UInt64(bitPattern: try input.int()))
+            }
+            for _ in 0..<(try input.count()) {
                 let path = try input.string()
                 files[path] = UInt64(bitPattern: try input.int())
             }
@@ -343,5 +353,58 @@ enum FeedFileHash {
         hash &*= p3
         hash ^= hash >> 32
         return hash
+    }
+}
+
+/// The hash of each file of a tree, by path (``FeedFileHash``). Concert pages, most of a
+/// tree, are kept by event id: made and freed as 200,000 path strings, these hashes were
+/// most of the time an incremental build spent loading and saving its state.
+struct FeedFileHashes: Equatable, Sendable {
+    private(set) var events: [Int64: UInt64] = [:]
+    private(set) var others: [String: UInt64] = [:]
+
+    init() {}
+
+    init(minimumCapacity: Int) {
+        events.reserveCapacity(minimumCapacity)
+    }
+
+    var count: Int { events.count + others.count }
+
+    var paths: [String] { events.keys.map(Self.eventPath) + others.keys }
+
+    subscript(path: String) -> UInt64? {
+        get {
+            if let id = Self.eventID(path) { return events[id] }
+            return others[path]
+        }
+        set {
+            if let id = Self.eventID(path) { events[id] = newValue } else { others[path] = newValue }
+        }
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey path: String) -> UInt64? {
+        if let id = Self.eventID(path) { return events.removeValue(forKey: id) }
+        return others.removeValue(forKey: path)
+    }
+
+    mutating func setEvent(_ id: Int64, _ hash: UInt64) { events[id] = hash }
+
+    static func eventPath(_ id: Int64) -> String { "events/\(id).json" }
+
+    /// The id of a concert page's path, written as ``eventPath(_:)`` writes it (so
+    /// `events/007.json` is another file, kept by path).
+    static func eventID(_ path: String) -> Int64? {
+        let utf8 = path.utf8
+        guard utf8.count > 12, path.hasPrefix("events/"), path.hasSuffix(".json") else { return nil }
+        let digits = utf8.dropFirst(7).dropLast(5)
+        guard digits.count <= 18, digits.first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        var id: Int64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            id = id * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return id
     }
 }

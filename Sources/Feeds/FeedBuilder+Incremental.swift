@@ -12,15 +12,20 @@ struct FeedBuildReads: Sendable {
     /// Counts for `index.json`.
     var stats: CatalogStats
 
-    /// Starts the reads; the result waits for them.
+    /// Starts the reads, in two parts that run side by side; the result waits for them.
     static func start(for builder: FeedBuilder) -> Background<FeedBuildReads> {
         let (source, today, recentStart) = (builder.source, builder.today, builder.recentStart)
-        return Background {
-            FeedBuildReads(
-                artistNames: try source.artistNames(withEventsSince: recentStart),
-                window: try source.eventIDs(since: recentStart),
+        let overview = Background {
+            (
                 metroAreas: try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 },
-                stats: try source.stats(today: today))
+                stats: try source.stats(today: today)
+            )
+        }
+        return Background {
+            let artistNames = try source.artistNames(withEventsSince: recentStart)
+            let window = try source.eventIDs(since: recentStart)
+            let (metroAreas, stats) = try overview.value()
+            return FeedBuildReads(artistNames: artistNames, window: window, metroAreas: metroAreas, stats: stats)
         }
     }
 }
@@ -52,6 +57,9 @@ struct FeedScope {
     var reads: FeedBuildReads?
     /// Band page slugs, when already made.
     var slugs: [Int64: String]?
+    /// True when the last build's artist search index holds: the same artists under the
+    /// same slugs, none of them changed.
+    var keepsSearchIndex = false
     /// Which lists to render and which to splice, decided once the concert pages (and so
     /// the changed events' entries and list keys) are rendered; nil: render every list.
     var lists: ((RenderedEvents) throws -> FeedListPlan)?
@@ -241,7 +249,10 @@ extension FeedBuilder {
             return plan
         }
         try render(
-            into: &staging, scope: FeedScope(events: pages, reads: reads, slugs: slugs, lists: plan),
+            into: &staging,
+            scope: FeedScope(
+                events: pages, reads: reads, slugs: slugs, keepsSearchIndex: changes.artists.isEmpty && slugs == state.slugs,
+                lists: plan),
             store: store, log: log, progress: progress)
 
         // Stale files: concert pages of events gone from the window, pages of lists that

@@ -92,7 +92,7 @@ public struct FeedBuilder {
         progress("fans' lists", tree.count)
         try addUsers(to: &tree)
         progress("search index", tree.count)
-        try addSearch(names, to: &tree, slugs: slugs)
+        if !scope.keepsSearchIndex { try addSearch(names, to: &tree, slugs: slugs) }
         try addIndex(metros, counts: reads.stats, to: &tree)
         log.slugs = slugs
     }

@@ -164,13 +164,13 @@ public struct FeedTreeWriter: Sendable {
 
     /// - Parameter known: the live tree's files with the hashes of their bytes (from the
     ///   last build's state), so unchanged files are linked without being read.
-    func begin(known: [String: UInt64]?) throws -> Staging {
+    func begin(known: FeedFileHashes?) throws -> Staging {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(outputDirectory.lastPathComponent).building")
         try? fileManager.removeItem(at: staging)
         try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-        let previous = known.map { Set($0.keys) } ?? existingFiles(under: outputDirectory).filter { path in
+        let previous = known.map { Set($0.paths) } ?? existingFiles(under: outputDirectory).filter { path in
             !preserved.contains(String(path.split(separator: "/")[0]))
         }
         for entry in preserved.sorted() {
@@ -187,14 +187,14 @@ public struct FeedTreeWriter: Sendable {
         let writer: FeedTreeWriter
         let directory: URL
         let previous: Set<String>
-        let known: [String: UInt64]?
+        let known: FeedFileHashes?
         /// Paths added so far, with the bytes written for each (nil: linked unchanged).
         private var added: [String: Int?] = [:]
         /// The hash of every file added.
-        private(set) var hashes: [String: UInt64] = [:]
+        private(set) var hashes = FeedFileHashes()
         private var directories: Set<String> = [""]
 
-        init(writer: FeedTreeWriter, directory: URL, previous: Set<String>, known: [String: UInt64]?) {
+        init(writer: FeedTreeWriter, directory: URL, previous: Set<String>, known: FeedFileHashes?) {
             self.writer = writer
             self.directory = directory
             self.previous = previous

@@ -120,9 +120,9 @@ extension FeedTreeWriter {
     struct IncrementalStaging: FeedSink, @unchecked Sendable {
         let writer: FeedTreeWriter
         /// The live build's files and hashes.
-        let previous: [String: UInt64]
+        let previous: FeedFileHashes
         /// This build's files and hashes: the live build's, changed as files are added or removed.
-        private(set) var files: [String: UInt64]
+        private(set) var files: FeedFileHashes
         private var added: Set<String> = []
         private var written: [String: Int] = [:]
         private var removed: Set<String> = []
@@ -130,7 +130,7 @@ extension FeedTreeWriter {
         private let spare: String
         private let live: String
 
-        init(writer: FeedTreeWriter, previous: [String: UInt64]) {
+        init(writer: FeedTreeWriter, previous: FeedFileHashes) {
             self.writer = writer
             spare = writer.spareDirectory.path
             live = writer.outputDirectory.path

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import Feeds
+
+/// What a build leaves for the next one must read back exactly, or not at all.
+struct FeedBuildStateTests {
+    @Test func concertPagesAreKeptByIdOnlyUnderThePathsABuildWrites() {
+        #expect(FeedFileHashes.eventID("events/7.json") == 7)
+        #expect(FeedFileHashes.eventID("events/0.json") == 0)
+        for path in [
+            "events/007.json", "events/+7.json", "events/.json", "events/7/page-2.json", "venues/7.json",
+            "events/99999999999999999999.json", "events/7.json.json",
+        ] {
+            #expect(FeedFileHashes.eventID(path) == nil, "\(path)")
+        }
+        var hashes = FeedFileHashes()
+        hashes["events/7.json"] = 1
+        hashes["events/007.json"] = 2
+        hashes["artists/band.json"] = 3
+        #expect(hashes.count == 3)
+        #expect(hashes["events/7.json"] == 1 && hashes["events/007.json"] == 2 && hashes["artists/band.json"] == 3)
+        #expect(Set(hashes.paths) == ["events/7.json", "events/007.json", "artists/band.json"])
+        #expect(hashes.removeValue(forKey: "events/7.json") == 1)
+        #expect(hashes["events/7.json"] == nil && hashes.count == 2)
+    }
+
+    @Test func aSavedStateReadsBackAsItWasWrittenAndADamagedOneNotAtAll() throws {
+        var files = FeedFileHashes()
+        files["events/12.json"] = 9
+        files["metros/1.json"] = 8
+        let state = FeedBuildState(
+            today: "2026-11-22", revision: 42, liveInode: 7, spareInode: 8, files: files,
+            changedInLastBuild: ["metros/1.json"],
+            entries: [12: RenderedEvents.Span(offset: 0, count: 10, pinCount: 3, listKey: 0xFEED_F00D_0000_0001)],
+            entriesLength: 13, eventPages: [12, 13],
+            lists: [.metroArea(1): FeedListRecord(events: [12, 13], pages: 1), .artist(5): FeedListRecord(events: [12, 13], similar: [6], pages: 1, upcoming: 1)],
+            slugs: [5: "band"], slugBases: ["Band": "band"])
+        let path = try TestSupport.temporaryDirectory().appendingPathComponent("state").path
+        try state.write(to: path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.withUnsafeBytes { FeedBuildState(decoding: $0) } == state)
+        // Cut short (a full disk, say): no state, so the next build is a full one.
+        #expect(Data(data.dropLast(3)).withUnsafeBytes { FeedBuildState(decoding: $0) } == nil)
+    }
+}
