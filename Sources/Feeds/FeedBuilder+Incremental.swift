@@ -156,7 +156,7 @@ extension FeedBuilder {
         let reads = FeedBuildReads.start(for: self)
         let state = writer.loadState()
         if !forcesFull, let state, state.today == today.description,
-            state.entriesLength <= 2 * state.entries.values.reduce(0, { $0 + $1.count }) + (64 << 20)
+            state.entriesLength <= 2 * state.entries.values.reduce(0, { $0 + $1.count + $1.pinCount }) + (64 << 20)
         {
             let (report, log) = try writeIncrementally(
                 to: writer, since: state, revision: revision, reads: reads, progress: progress)

@@ -138,8 +138,11 @@ public struct FeedBuilder {
     /// spliced joins those rendered from the catalog.
     private func splice<Sink>(_ plan: inout FeedListPlan, to pipeline: FeedPipeline<Sink>, log: FeedListLog) throws {
         guard let splicer = plan.splicer else { return }
-        for start in stride(from: 0, to: plan.splices.count, by: Self.encodingBatch) {
-            let batch = Array(plan.splices[start..<min(start + Self.encodingBatch, plan.splices.count)])
+        // Small batches: a metro area's pages and map are megabytes, and three batches
+        // can be in memory at once (one spliced, two queued for writing).
+        let batchSize = 32
+        for start in stride(from: 0, to: plan.splices.count, by: batchSize) {
+            let batch = Array(plan.splices[start..<min(start + batchSize, plan.splices.count)])
             let spliced = try FeedJSON.mapOnEveryCore(batch) { splicer.splice($0.owner, changed: $0.changed) }
             var files: [(path: String, data: Data)] = []
             for (list, result) in zip(batch, spliced) {
