@@ -35,6 +35,17 @@ struct IncrementalFeedTests {
         return (catalog, out, writer)
     }
 
+    /// Records each file of `out` that differs from a full build of `catalog`; returns
+    /// the built files.
+    @discardableResult
+    func expectSameAsFullBuild(_ out: URL, of catalog: CatalogDatabase, _ label: String) throws -> [String: Data] {
+        let built = try files(under: out)
+        let expected = try fullBuild(of: catalog)
+        #expect(built.keys.sorted() == expected.keys.sorted(), "\(label)")
+        for (path, data) in expected where built[path] != data { Issue.record("\(label): \(path) differs") }
+        return built
+    }
+
     func files(under directory: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: directory.path)
@@ -132,10 +143,7 @@ struct IncrementalFeedTests {
             try relistWithChanges(into: catalog, round: round)
             let outcome = try builder(catalog).write(to: writer)
             #expect(outcome.incremental)
-            let built = try files(under: out)
-            let expected = try fullBuild(of: catalog)
-            #expect(built.keys.sorted() == expected.keys.sorted(), "round \(round)")
-            for (path, data) in expected where built[path] != data { Issue.record("round \(round): \(path) differs") }
+            let built = try expectSameAsFullBuild(out, of: catalog, "round \(round)")
             #expect(outcome.report.written > 0 && outcome.report.written < built.count / 4)
             #expect(outcome.report.written + outcome.report.unchanged == built.count)
             // The changes show: on the venue's page, and on the page listing the renamed act as similar.
@@ -178,10 +186,7 @@ struct IncrementalFeedTests {
         let outcome = try builder(catalog).write(to: writer)
         #expect(outcome.incremental)
         #expect(outcome.splicedLists > 0)
-        let built = try files(under: out)
-        let expected = try fullBuild(of: catalog)
-        #expect(built.keys.sorted() == expected.keys.sorted())
-        for (path, data) in expected where built[path] != data { Issue.record("\(path) differs") }
+        let built = try expectSameAsFullBuild(out, of: catalog, "after the statuses changed")
         let map = metroPage.replacingOccurrences(of: ".json", with: ".geojson")
         #expect(String(decoding: built[map] ?? Data(), as: UTF8.self).contains("A renamed show"))
     }
@@ -256,10 +261,7 @@ struct IncrementalFeedTests {
             #expect(TestSupport.ingest([TestSupport.fixture("sample-multi/\(source)")], into: catalog).succeeded)
             let outcome = try builder(catalog).write(to: writer)
             #expect(outcome.incremental)
-            let built = try files(under: out)
-            let expected = try fullBuild(of: catalog)
-            #expect(built.keys.sorted() == expected.keys.sorted(), "after \(source)")
-            for (path, data) in expected where built[path] != data { Issue.record("after \(source): \(path) differs") }
+            try expectSameAsFullBuild(out, of: catalog, "after \(source)")
         }
     }
 
