@@ -15,7 +15,7 @@ import Darwin
 struct FeedBuildState: Equatable {
     /// Bumped when the layout of the state or of any feed document changes: an older
     /// state then forces a full build.
-    static let formatVersion: Int64 = 3
+    static let formatVersion: Int64 = 4
 
     /// The day the build was for: lists of upcoming events depend on it.
     var today: String

@@ -84,11 +84,15 @@ final class RenderedEvents: @unchecked Sendable {
     /// it), whether it is listed and whether it has a map pin. An event whose key is
     /// unchanged keeps its place in every list, so a list can swap its entry's bytes.
     static func listKey(of event: EventDetail) -> UInt64 {
-        var key = "\(event.start.localDate) \(event.start.localTime?.description ?? "-") \(event.endDate?.description ?? "-")"
-        key += " v\(event.venue?.id ?? 0) m\(event.metroArea?.id ?? 0) u\(event.unlistedSince == nil ? 0 : 1)"
-        key += " p\(event.venue?.latitude != nil && event.venue?.longitude != nil ? 1 : 0) a"
-        for artist in Set(event.lineup.map(\.artistID)).sorted() { key += "\(artist)," }
-        return key.withUTF8 { FeedFileHash.of(UnsafeRawBufferPointer($0)) }
+        // Numbers, not text: the full build computes this for every event.
+        func day(_ date: LocalDate?) -> Int64 { date.map { Int64($0.year * 10_000 + $0.month * 100 + $0.day) } ?? -1 }
+        let pinned = event.venue?.latitude != nil && event.venue?.longitude != nil
+        var values: [Int64] = [
+            day(event.start.localDate), Int64(event.start.localTime?.secondsSinceMidnight ?? -1), day(event.endDate),
+            event.venue?.id ?? 0, event.metroArea?.id ?? 0, event.unlistedSince == nil ? 0 : 1, pinned ? 1 : 0,
+        ]
+        values += Set(event.lineup.map(\.artistID)).sorted()
+        return values.withUnsafeBytes { FeedFileHash.of($0) }
     }
 
     func contains(_ id: Int64) -> Bool { spans[id] != nil }
