@@ -191,6 +191,20 @@ struct IncrementalFeedTests {
         #expect(String(decoding: built[map] ?? Data(), as: UTF8.self).contains("A renamed show"))
     }
 
+    @Test func aShowMovedToAnotherDayTakesItsNewPlaceInEveryList() throws {
+        let (catalog, out, writer) = try builtFeeds(of: "sample-multi/songkick-json")
+        // Only the date changes: the venue, acts and metro area are as they were, so
+        // nothing but the show's list key says its lists must be put in order again.
+        try relistCalendar(into: catalog, name: "moved") { events in
+            var start = events[0]["start"] as! [String: Any]
+            start["date"] = "2027-10-30"
+            start["datetime"] = NSNull()
+            events[0]["start"] = start
+        }
+        #expect(try builder(catalog).write(to: writer).incremental)
+        try expectSameAsFullBuild(out, of: catalog, "after the move")
+    }
+
     @Test func aBuildInterruptedWhileUpdatingTheSpareTreeIsFollowedByACorrectOne() throws {
         let (catalog, out, writer) = try builtFeeds(of: "sample-multi")
         _ = try builder(catalog).write(to: writer)
