@@ -10,10 +10,13 @@ extension PageApplier {
     mutating func upsert(_ artist: ArtistListing, corroboratedBy corroboration: [String: Int64]) throws -> Int64 {
         let key = MatchKey.of(artist.name)
         // Two records of one source with different ids stay two artists, even with one
-        // name on one bill (a festival can book two bands called "Low").
+        // name on one bill (a festival can book two bands called "Low"). Nor does a
+        // record that knows an artist by name alone join two artists that another source
+        // tells apart: Last.fm's "Low" on the bills of two Songkick bands called "Low".
         func corroborated(apartFrom id: Int64? = nil) throws -> Int64? {
             guard let other = corroboration[key], other != id, try !hasRecordFromThisSource(.artist, entityID: other)
             else { return nil }
+            if let id, try artistsShareASource(id, other) { return nil }
             return other
         }
         if let id = resolved[.artist]?[artist.sourceID] {
@@ -67,6 +70,16 @@ extension PageApplier {
         }
         resolved[.artist, default: [:]][artist.sourceID] = id
         return id
+    }
+
+    /// Whether one source has records on both artists (so it knows them as two).
+    private func artistsShareASource(_ a: Int64, _ b: Int64) throws -> Bool {
+        try Bool.fetchOne(
+            try db.cachedStatement(sql: """
+                SELECT 1 FROM source_record x JOIN source_record y ON y.kind = 'artist' AND y.entity_id = ? AND y.source = x.source
+                WHERE x.kind = 'artist' AND x.entity_id = ? LIMIT 1
+                """),
+            arguments: [b, a]) ?? false
     }
 
     /// An artist of another source with one of these MusicBrainz ids, lowest id first.

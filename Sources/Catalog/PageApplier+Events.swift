@@ -104,7 +104,9 @@ extension PageApplier {
 
     /// One event from its records, most trusted first: each field from the first record
     /// that has it; the status from a ticket seller when one lists it; the lineup the
-    /// union of the records' lineups, in the most trusted record's order.
+    /// union of the records' lineups, in the most trusted record's order. An act another
+    /// source already named on this bill is that act (Last.fm's "Low" on the bill of a
+    /// Songkick "Low" is the Songkick band, whichever "Low" its record joined).
     func merge(
         _ records: [(source: String, sourceID: String, value: EventSnapshot)],
         artistID: (String, String) throws -> Int64?
@@ -124,9 +126,13 @@ extension PageApplier {
             merged.base.status = seller.value.status
         }
         var seen = Set<Int64>()
+        var namedBy: [String: String] = [:]
         for record in records {
             for act in record.value.lineup.sorted(by: { $0.order < $1.order }) {
+                let key = MatchKey.of(act.name)
+                if let source = namedBy[key], source != record.source { continue }
                 guard let id = try artistID(record.source, act.artistSourceID), seen.insert(id).inserted else { continue }
+                namedBy[key] = record.source
                 merged.lineup.append((id, act.billing, merged.lineup.count + 1))
             }
             for offer in record.value.offers { merged.offers.append((record.source, offer)) }

@@ -82,5 +82,13 @@ struct MergeQualityTests {
         let events = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event") ?? 0 }
         #expect(events == concerts.count)
         #expect(concerts.values.contains { $0.sources.count >= 4 }, "some concerts are in four sources")
+        // Two records of one source are two things, whatever the other sources say.
+        let doubled = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: """
+                SELECT kind || ' ' || entity_id || ': ' || group_concat(source_id, ', ') FROM source_record
+                GROUP BY kind, entity_id, source HAVING count(*) > 1
+                """)
+        }
+        #expect(doubled == [], "rows holding two records of one source")
     }
 }

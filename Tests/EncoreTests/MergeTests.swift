@@ -140,6 +140,51 @@ struct MergeTests {
         #expect(try catalog.artistPage(artistID: tracked[0].id, today: TestSupport.today)?.events.map(\.id) == [id])
     }
 
+    /// Two bands of one source share a name; a second source that knows artists by name
+    /// alone (Last.fm) lists both their shows. Each of its listings joins its own show,
+    /// but the two bands stay two artists, and each bill names its band once.
+    @Test(arguments: [true, false])
+    func aSourceNamingTwoNamesakesAloneNeverMergesThem(onOnePage: Bool) throws {
+        let duluth = VenueListing(sourceID: "sk-v2", name: "Sacred Heart Music Center", city: "Duluth", country: "US",
+                                  coordinate: Coordinate(latitude: 46.7833, longitude: -92.1066))
+        var songkick = ListingPage(source: "songkick", locator: "sk")
+        songkick.events = [
+            EventListing(sourceID: "1", title: "Low at Roundhouse", start: EventStart(localDate: day),
+                         venue: venue("sk", name: "Roundhouse"), lineup: [act("sk-uk", "Low")]),
+            EventListing(sourceID: "2", title: "Low in Duluth", start: EventStart(localDate: day.adding(days: 9)),
+                         venue: duluth, lineup: [act("sk-us", "Low")]),
+        ]
+        // Last.fm names the act "Low" on both shows: one record, two bands.
+        var lastfm = [ListingPage(source: "lastfm", locator: "lf-1"), ListingPage(source: "lastfm", locator: "lf-2")]
+        lastfm[0].events = [EventListing(
+            sourceID: "l1", title: "Low", start: EventStart(localDate: day),
+            venue: venue("lf", name: "The Roundhouse"), lineup: [act("lf", "Low")])]
+        lastfm[1].events = [EventListing(
+            sourceID: "l2", title: "Low", start: EventStart(localDate: day.adding(days: 9)),
+            venue: VenueListing(sourceID: "lf-v2", name: "Sacred Heart Music Center", city: "Duluth", country: "US",
+                                coordinate: Coordinate(latitude: 46.7834, longitude: -92.1067)),
+            lineup: [act("lf", "Low")])]
+        if onOnePage {
+            lastfm[0].events += lastfm[1].events
+            lastfm.removeLast()
+        }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(songkick)
+        for page in lastfm { _ = try catalog.apply(page) }
+
+        let stats = try catalog.stats(today: TestSupport.today)
+        #expect(stats.events == 2)
+        #expect(stats.artists == 2)
+        var headliners: [Int64] = []
+        for id in try catalog.eventIDs(since: day) {
+            let event = try #require(try catalog.event(id: id))
+            #expect(event.sources.map(\.source) == ["lastfm", "songkick"])
+            #expect(event.lineup.map(\.name) == ["Low"], "\(event.title)")
+            headliners += event.lineup.map(\.artistID)
+        }
+        #expect(Set(headliners).count == 2)
+    }
+
     /// Re-listing a show whose bill names two of one source's artists with one name (a
     /// festival booked two bands called "Low") keeps them two artists: the bill is not
     /// corroboration between records of one source.
