@@ -18,5 +18,7 @@ public struct SampleVenue: Sendable, Hashable {
     public let coordinate: SampleCoordinate?
     public let capacity: Int
     public let street: String?
-    public let website: String?
+    /// Unique in a world: venue sites publish their own listings, and JSON-LD readers
+    /// know a venue by its site.
+    public internal(set) var website: String?
 }

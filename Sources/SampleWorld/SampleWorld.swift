@@ -27,11 +27,15 @@ public struct SampleWorld: Sendable {
         let counts = Self.apportion(configuration.eventCount, weights: weights)
         var venues: [SampleVenue] = []
         var plans: [MetroAreaPlan] = []
+        var websites: Set<String> = []
         for (metroIndex, metro) in metroAreas.enumerated() {
             let first = venues.count
             venues += VenueFactory.make(
                 count: (counts[metroIndex] + 10) / 20, firstIndex: first, metroIndex: metroIndex,
                 metro: metro, cities: cities, seed: configuration.seed)
+            for index in first..<venues.count {
+                venues[index].website = VenueFactory.uniqueWebsite(venues[index], in: cities, taken: &websites)
+            }
             plans.append(MetroAreaPlan(
                 metroIndex: metroIndex, metroCount: metroAreas.count, eventCount: counts[metroIndex],
                 venueRange: first..<venues.count, venues: venues, city: cities[metro.cityIndices[0]],

@@ -27,6 +27,9 @@ enum VenueFactory {
         }
         let missingBasics = basicKinds.filter { kind in !signatures.contains { $0.kind == kind } }
         let cityWeights = metro.cityIndices.map { cities[$0].weight }
+        // One name per room in a metro area: two "Kellerkeller" in Berlin would be one
+        // venue to every source that knows venues by name and city (Bandsintown does).
+        var names = Set(signatures.map { nameKey($0.name) })
         return (0..<max(count, signatures.count + 4)).map { slot in
             let index = firstIndex + slot
             var rng = SplitMix64(seed: seed, stream: .venue, index: index)
@@ -43,20 +46,47 @@ enum VenueFactory {
                     ? missingBasics[generated] : extraKinds[rng.weightedIndex(extraKindWeights)]
                 cityIndex = metro.cityIndices[rng.weightedIndex(cityWeights)]
                 let city = cities[cityIndex]
-                name = NameBank.fill(rng.element(of: city.style.venueTemplates(kind)), style: city.style, city: city.displayName, rng: &rng)
+                var drawn = NameBank.fill(rng.element(of: city.style.venueTemplates(kind)), style: city.style, city: city.displayName, rng: &rng)
+                for _ in 0..<20 where names.contains(nameKey(drawn)) {
+                    drawn = NameBank.fill(rng.element(of: city.style.venueTemplates(kind)), style: city.style, city: city.displayName, rng: &rng)
+                }
+                names.insert(nameKey(drawn))
+                name = drawn
                 located = !rng.chance(0.04)
             }
             let city = cities[cityIndex]
             let street = rng.chance(0.85)
                 ? NameBank.fill(city.style.streetTemplate, style: city.style, city: city.displayName, rng: &rng) : nil
-            let website = rng.chance(0.7)
-                ? "http://www.\(Slug.make(name).replacingOccurrences(of: "-", with: "")).\(topLevelDomains[city.countryName] ?? "com")/"
-                : nil
+            let website = rng.chance(0.7) ? Self.website(name, city: city) : nil
             return SampleVenue(
                 id: id, displayName: name, kind: kind, cityIndex: cityIndex, metroAreaIndex: metroIndex,
                 coordinate: located ? position(near: city.centre, rng: &rng) : nil,
                 capacity: capacity(kind, rng: &rng), street: street, website: website)
         }
+    }
+
+    private static func website(_ name: String, city: SampleCity, qualified: Bool = false) -> String {
+        let host = Slug.make(qualified ? name + " " + city.displayName : name).replacingOccurrences(of: "-", with: "")
+        return "http://www.\(host).\(topLevelDomains[city.countryName] ?? "com")/"
+    }
+
+    /// The venue's website, with its city's name added when a venue of the same name in
+    /// another city has the plain one ("Vantage Center" in New York and in Suva), or its
+    /// id when even that is taken.
+    static func uniqueWebsite(_ venue: SampleVenue, in cities: [SampleCity], taken: inout Set<String>) -> String? {
+        guard let plain = venue.website else { return nil }
+        let city = cities[venue.cityIndex]
+        let qualified = website(venue.displayName, city: city, qualified: true)
+        let numbered = qualified.dropLast() + "/\(venue.id)/"
+        for candidate in [plain, qualified, String(numbered)] where taken.insert(candidate).inserted { return candidate }
+        return nil
+    }
+
+    /// A name as a reader that ignores case, accents, punctuation and a leading "The" sees it.
+    private static func nameKey(_ name: String) -> String {
+        var folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        if folded.hasPrefix("the ") { folded.removeFirst(4) }
+        return String(folded.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
     }
 
     /// A point within 15 km of `centre`, denser towards the middle as music venues are.
