@@ -54,19 +54,23 @@ extension PageApplier {
     }
 
     /// Another source's event at the same venue on the same local date sharing at least
-    /// one act: the one sharing most, then the oldest. A listing with an empty bill (how
-    /// Songkick lists cancelled shows) shares an act when its title names one.
+    /// one act: one at the same local time first (an early and a late show share their
+    /// bill), then one whose time is unknown on either side, then the one sharing most
+    /// acts, then the oldest. A listing with an empty bill (how Songkick lists cancelled
+    /// shows) shares an act when its title names one.
     private func eventCandidate(for event: EventListing, venueID: Int64) throws -> (Int64, String)? {
         // Most events have no other event at their venue that day: read the candidates
         // before computing anything for them.
         let candidates = try ColumnCursor(
-            try db.cachedStatement(sql: "SELECT id, title FROM event WHERE venue_id = ? AND local_date = ? ORDER BY id"),
+            try db.cachedStatement(sql: "SELECT id, title, local_time FROM event WHERE venue_id = ? AND local_date = ? ORDER BY id"),
             arguments: [venueID, event.start.localDate.description]
-        ) { row in (row.int64(0), row.text(1)) }.all()
+        ) { row in (row.int64(0), row.text(1), row.optionalText(2)) }.all()
         guard !candidates.isEmpty else { return nil }
         let keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
-        var best: (shared: [String], id: Int64, byTitle: Bool)?
-        for (candidate, candidateTitle) in candidates {
+        let time = event.start.localTime?.description
+        var best: (rank: (time: Int, shared: Int), shared: [String], id: Int64, byTitle: Bool, sameTime: Bool)?
+        var sharing = 0
+        for (candidate, candidateTitle, candidateTime) in candidates {
             guard try !hasRecordFromThisSource(.event, entityID: candidate) else { continue }
             let acts = try Row.fetchAll(
                 try db.cachedStatement(sql: """
@@ -83,10 +87,18 @@ extension PageApplier {
                 shared = event.lineup.map(\.artist.name).filter { MatchKey.title(candidateTitle, names: $0) }
                 byTitle = true
             }
-            if !shared.isEmpty, shared.count > best?.shared.count ?? 0 { best = (shared, candidate, byTitle) }
+            guard !shared.isEmpty else { continue }
+            sharing += 1
+            let timeAgreement = time == nil || candidateTime == nil ? 1 : time == candidateTime ? 2 : 0
+            let rank = (time: timeAgreement, shared: shared.count)
+            if best == nil || rank > best!.rank {
+                best = (rank, shared, candidate, byTitle, timeAgreement == 2)
+            }
         }
         guard let best else { return nil }
-        return (best.id, "the same venue (#\(venueID)) and local date (\(event.start.localDate)), sharing "
+        // Said when the time told two shows of the day apart.
+        let at = best.sameTime && sharing > 1 ? " at the same local time (\(time ?? ""))" : ""
+        return (best.id, "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), sharing "
             + best.shared.joined(separator: ", ") + (best.byTitle ? " (named in the title of a listing without a bill)" : ""))
     }
 

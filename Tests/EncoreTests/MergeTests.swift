@@ -140,6 +140,34 @@ struct MergeTests {
         #expect(try catalog.artistPage(artistID: tracked[0].id, today: TestSupport.today)?.events.map(\.id) == [id])
     }
 
+    /// An early and a late show of one act at one venue on one day: another source's
+    /// listing of each joins the show at its own time, whichever order they come in.
+    @Test func anEarlyAndALateShowEachTakeTheListingAtTheirTime() throws {
+        func show(_ sourceID: String, at time: String, _ source: String, venueName: String) -> EventListing {
+            EventListing(
+                sourceID: sourceID, title: "Night Ferry", start: EventStart(localDate: day, localTime: LocalTime(iso: time)),
+                venue: venue(source, name: venueName), lineup: [act(source, "Night Ferry")])
+        }
+        var songkick = ListingPage(source: "songkick", locator: "sk")
+        songkick.events = [show("early", at: "19:00", "sk", venueName: "Roundhouse"),
+                           show("late", at: "22:00", "sk", venueName: "Roundhouse")]
+        var bandsintown = ListingPage(source: "bandsintown", locator: "bit")
+        bandsintown.events = [show("b-late", at: "22:00", "bit", venueName: "The Roundhouse"),
+                              show("b-early", at: "19:00", "bit", venueName: "The Roundhouse")]
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(songkick)
+        _ = try catalog.apply(bandsintown)
+        let shows = try catalog.eventIDs(since: day).map { try #require(try catalog.event(id: $0)) }
+        #expect(shows.map { $0.start.localTime?.description ?? "-" }.sorted() == ["19:00:00", "22:00:00"])
+        for show in shows {
+            let ids = show.sources.map(\.id).sorted()
+            #expect(ids == (show.start.localTime?.description == "19:00:00" ? ["b-early", "early"] : ["b-late", "late"]))
+        }
+        let late = try #require(shows.first { $0.start.localTime?.description == "22:00:00" })
+        let explanation = try #require(try catalog.explain(eventID: late.id))
+        #expect(explanation.records.contains { $0.reason?.contains("at the same local time (22:00:00)") == true })
+    }
+
     /// Two bands of one source share a name; a second source that knows artists by name
     /// alone (Last.fm) lists both their shows. Each of its listings joins its own show,
     /// but the two bands stay two artists, and each bill names its band once.
