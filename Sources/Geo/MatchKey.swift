@@ -17,6 +17,14 @@ public enum MatchKey {
 
     private static let keys = MemoCache<String, String>()
 
+    /// Articles, prepositions and conjunctions of the languages venue names come in.
+    static let connectingWords: Set<String> = [
+        "a", "an", "and", "at", "of", "on", "in", "y", "e", "et", "und", "en", "i",
+        "la", "le", "les", "l", "el", "los", "las", "lo", "il", "gli", "o", "os", "as",
+        "de", "del", "della", "dei", "da", "do", "dos", "das", "di", "du", "des", "d",
+        "der", "die", "dem", "den", "het", "van", "von", "zum", "zur", "au", "aux",
+    ]
+
     /// The folded words of a name, without a leading "the".
     public static func words(_ name: String) -> Set<String> {
         Set(NameFolding.fold(name).split(separator: " ").map(String.init)).subtracting(["the"])
@@ -39,14 +47,16 @@ public enum MatchKey {
     }
 
     /// Whether two venue names plausibly name one place: same key, one key containing
-    /// the other, at least half their words shared, or a spelling slip apart.
+    /// the other, at least half their words shared (articles and prepositions aside:
+    /// "La Taberna del Faro" and "La Taberna del Trueno" share one word of three, not
+    /// three of five), or a spelling slip apart.
     public static func venueNamesAgree(_ a: String, _ b: String) -> Bool {
         let keyA = of(a)
         let keyB = of(b)
         if keyA == keyB { return true }
         if min(keyA.count, keyB.count) >= 4, keyA.contains(keyB) || keyB.contains(keyA) { return true }
-        let wordsA = words(a)
-        let wordsB = words(b)
+        let wordsA = words(a).subtracting(connectingWords)
+        let wordsB = words(b).subtracting(connectingWords)
         let union = wordsA.union(wordsB)
         if !union.isEmpty, Double(wordsA.intersection(wordsB).count) / Double(union.count) >= 0.5 { return true }
         return NameFolding.editDistance(keyA, keyB) <= max(1, min(keyA.count, keyB.count) / 8)

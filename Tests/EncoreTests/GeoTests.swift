@@ -79,3 +79,23 @@ struct BoundingBoxTests {
         return Coordinate(latitude: φ2 * 180 / .pi, longitude: λ2 * 180 / .pi)
     }
 }
+
+/// Venue names that may be one place (merged when also within 250 m) and names of
+/// neighbouring rooms that share only their articles and prepositions.
+struct VenueNameTests {
+    @Test(arguments: [
+        ("The Roundhouse", "Roundhouse"), ("Brixton Academy", "O2 Academy Brixton"), ("Le Bataclan", "Bataclan"),
+        ("THE HOLLIS'S", "Hollis's"), ("Paradiso", "Paradisso"), ("Café de la Danse", "Cafe de la Danse"),
+    ])
+    func variantsOfOneNameAgree(_ a: String, _ b: String) {
+        #expect(MatchKey.venueNamesAgree(a, b))
+    }
+
+    @Test(arguments: [
+        ("La Taberna del Faro", "La Taberna del Trueno"), ("Théâtre de la Forge", "Le Bar de la Forge"),
+        ("Roundhouse", "Jazz Cafe"),
+    ])
+    func neighboursSharingOnlyConnectingWordsDoNot(_ a: String, _ b: String) {
+        #expect(!MatchKey.venueNamesAgree(a, b))
+    }
+}
