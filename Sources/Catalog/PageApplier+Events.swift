@@ -57,7 +57,8 @@ extension PageApplier {
     /// one act: one at the same local time first (an early and a late show share their
     /// bill), then one whose time is unknown on either side, then the one sharing most
     /// acts, then the oldest. A listing with an empty bill (how Songkick lists cancelled
-    /// shows) shares an act when its title names one.
+    /// shows, and some festivals) shares an act when its title names one, or when both
+    /// titles are the same.
     private func eventCandidate(for event: EventListing, venueID: Int64) throws -> (Int64, String)? {
         // Most events have no other event at their venue that day: read the candidates
         // before computing anything for them.
@@ -68,7 +69,7 @@ extension PageApplier {
         guard !candidates.isEmpty else { return nil }
         let keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
         let time = event.start.localTime?.description
-        var best: (rank: (time: Int, shared: Int), shared: [String], id: Int64, byTitle: Bool, sameTime: Bool)?
+        var best: (rank: (time: Int, shared: Int), id: Int64, note: String, sameTime: Bool)?
         var sharing = 0
         for (candidate, candidateTitle, candidateTime) in candidates {
             guard try !hasRecordFromThisSource(.event, entityID: candidate) else { continue }
@@ -87,19 +88,27 @@ extension PageApplier {
                 shared = event.lineup.map(\.artist.name).filter { MatchKey.title(candidateTitle, names: $0) }
                 byTitle = true
             }
+            // A festival listed without its bill names no act: the same title says it.
+            var sameTitle = false
+            if shared.isEmpty, event.lineup.isEmpty || acts.isEmpty, MatchKey.of(event.title) == MatchKey.of(candidateTitle) {
+                shared = [candidateTitle]
+                sameTitle = true
+            }
             guard !shared.isEmpty else { continue }
             sharing += 1
             let timeAgreement = time == nil || candidateTime == nil ? 1 : time == candidateTime ? 2 : 0
             let rank = (time: timeAgreement, shared: shared.count)
             if best == nil || rank > best!.rank {
-                best = (rank, shared, candidate, byTitle, timeAgreement == 2)
+                let note = sameTitle
+                    ? "the same title (\"\(candidateTitle)\") on a listing without a bill"
+                    : "sharing " + shared.joined(separator: ", ") + (byTitle ? " (named in the title of a listing without a bill)" : "")
+                best = (rank, candidate, note, timeAgreement == 2)
             }
         }
         guard let best else { return nil }
         // Said when the time told two shows of the day apart.
         let at = best.sameTime && sharing > 1 ? " at the same local time (\(time ?? ""))" : ""
-        return (best.id, "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), sharing "
-            + best.shared.joined(separator: ", ") + (best.byTitle ? " (named in the title of a listing without a bill)" : ""))
+        return (best.id, "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), \(best.note)")
     }
 
     /// Rebuilds an event from all its records.

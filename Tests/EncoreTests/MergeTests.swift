@@ -140,6 +140,28 @@ struct MergeTests {
         #expect(try catalog.artistPage(artistID: tracked[0].id, today: TestSupport.today)?.events.map(\.id) == [id])
     }
 
+    /// A festival one source lists without its bill is the same event as another
+    /// source's listing of it with the bill, when venue, date and title agree.
+    @Test func aFestivalListedWithoutItsBillJoinsTheSameTitleAtTheSameVenue() throws {
+        var songkick = ListingPage(source: "songkick", locator: "sk")
+        songkick.events = [EventListing(
+            sourceID: "fest", title: "Northern Feather Festival 2027", kind: .festival, start: EventStart(localDate: day),
+            venue: venue("sk", name: "Turmpark"), lineup: [])]
+        var bandsintown = ListingPage(source: "bandsintown", locator: "bit")
+        bandsintown.events = [EventListing(
+            sourceID: "b-fest", title: "NORTHERN FEATHER FESTIVAL 2027", start: EventStart(localDate: day),
+            venue: venue("bit", name: "Turmpark"), lineup: [act("bit", "Night Ferry"), act("bit", "Søren Lys")])]
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(songkick)
+        _ = try catalog.apply(bandsintown)
+        let ids = try catalog.eventIDs(since: day)
+        #expect(ids.count == 1)
+        let id = try #require(ids.first)
+        let event = try #require(try catalog.event(id: id))
+        #expect(event.sources.map(\.source) == ["bandsintown", "songkick"])
+        #expect(event.lineup.map(\.name) == ["Night Ferry", "Søren Lys"])
+    }
+
     /// An early and a late show of one act at one venue on one day: another source's
     /// listing of each joins the show at its own time, whichever order they come in.
     @Test func anEarlyAndALateShowEachTakeTheListingAtTheirTime() throws {
