@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(name: "encore-sample", dependencies: ["SampleWorld"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "encore-bench",
-            dependencies: ["Catalog", "Geo", "Listings", "SampleWorld"],
+            dependencies: ["Catalog", "Geo", "Listings", "SampleWorld", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/EncoreBenchmarks",
             swiftSettings: swiftSettings),
         .testTarget(
