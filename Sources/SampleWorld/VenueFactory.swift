@@ -10,6 +10,7 @@ enum VenueFactory {
     private static let basicKinds: [SampleVenue.Kind] = [.club, .theatre, .park, .bar, .arena]
     private static let extraKinds: [SampleVenue.Kind] = [.bar, .club, .theatre, .arena, .park]
     private static let extraKindWeights = [25.0, 42, 20, 5, 8]
+    private static let secondRooms = ["Upstairs", "Studio", "Annex", "Backroom", "Lounge", "Garden", "Loft", "Basement"]
     private static let topLevelDomains = [
         "UK": "co.uk", "Spain": "es", "France": "fr", "Germany": "de", "Netherlands": "nl", "Belgium": "be",
         "Portugal": "pt", "Italy": "it", "Austria": "at", "Switzerland": "ch", "Czech Republic": "cz",
@@ -49,6 +50,12 @@ enum VenueFactory {
                 var drawn = NameBank.fill(rng.element(of: city.style.venueTemplates(kind)), style: city.style, city: city.displayName, rng: &rng)
                 for _ in 0..<20 where names.contains(nameKey(drawn)) {
                     drawn = NameBank.fill(rng.element(of: city.style.venueTemplates(kind)), style: city.style, city: city.displayName, rng: &rng)
+                }
+                // A big metro area runs out of names: the second room of a name is its
+                // upstairs or its studio, as real ones are.
+                let base = drawn
+                for suffix in Self.secondRooms + (2...99).map(String.init) where names.contains(nameKey(drawn)) {
+                    drawn = base + " " + suffix
                 }
                 names.insert(nameKey(drawn))
                 name = drawn
