@@ -1,4 +1,5 @@
 import Foundation
+import SampleWorld
 
 /// Ingest throughput per format on the same world, each into a fresh catalog, then
 /// merging a second source into a catalog that already holds the first.
@@ -40,7 +41,7 @@ enum FormatBenchmark {
             let run = try ChildProcess.run(encore, ["ingest", "--db", merged, "--format", format, corpus + "/" + format])
             guard run.status == 0 else { throw BenchmarkError("merging \(format) failed with status \(run.status)") }
         }
-        let quality = try MergeQuality.measure(catalog: merged, labels: corpus + "/labels.tsv")
+        let quality = try MergeScore.measure(catalog: merged, labels: corpus + "/labels.tsv")
         print(String(format: "  merge quality over %d records of five sources: %d of %d same-concert pairs found, %d pairs merged",
                      quality.records, quality.found, quality.actual, quality.predicted))
         report.figure(

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import GRDB
 import Ingest
+import SampleWorld
 import Testing
 
 /// Merge quality on the multi-format sample world, whose `labels.tsv` says which source
@@ -12,6 +13,18 @@ struct MergeQualityTests {
     /// One format per source (Songkick XML and Last.fm JSON repeat their sources' records).
     static let formats = ["songkick-json", "bandsintown", "ticketmaster", "lastfm-xml", "jsonld"]
 
+    /// Two records of one concert merged, a third merged with them wrongly, its twin left
+    /// apart: one of three merged pairs is right, one of two true pairs is found.
+    @Test func scoresPairsOfRecordsAgainstTheLabels() {
+        let labels = MergeScore.labels("source\tsource_id\tconcert\nsk\t1\tc1\nbit\t1\tc1\nsk\t2\tc2\nbit\t2\tc2\n")
+        let records = [("sk", "1", 1), ("bit", "1", 1), ("sk", "2", 1), ("bit", "2", 2), ("jsonld", "x", 2)]
+            .map { (key: MergeScore.key(source: $0.0, id: $0.1), event: Int64($0.2)) }
+        let score = MergeScore(records: records, labels: labels)
+        #expect(score.records == 5)
+        #expect((score.predicted, score.actual, score.found) == (4, 2, 1))
+        #expect(score.precision == 0.25 && score.recall == 0.5)
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: directory + "/labels.tsv")))
     func mergesTheSameConcertAcrossSourcesAndNothingElse() throws {
         let (catalog, path) = try TestSupport.makeCatalog()
@@ -19,36 +32,18 @@ struct MergeQualityTests {
         let summary = TestSupport.ingest(paths, into: catalog)
         #expect(summary.failures.map(\.description) == [])
 
-        var labels: [String: String] = [:]
-        let text = try String(contentsOfFile: Self.directory + "/labels.tsv", encoding: .utf8)
-        for line in text.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            if fields.count == 3 { labels[fields[0] + "\u{1F}" + fields[1]] = fields[2] }
-        }
+        let labels = MergeScore.labels(try String(contentsOfFile: Self.directory + "/labels.tsv", encoding: .utf8))
         let records = try DatabaseQueue(path: path).read { db in
             try Row.fetchAll(db, sql: "SELECT source, source_id, entity_id FROM source_record WHERE kind = 'event'")
-                .map { (key: ($0[0] as String) + "\u{1F}" + ($0[1] as String), event: $0[2] as Int64) }
+                .map { (key: MergeScore.key(source: $0[0] as String, id: $0[1] as String), event: $0[2] as Int64) }
         }
         #expect(records.allSatisfy { labels[$0.key] != nil }, "every ingested record is labelled")
-        var predicted = 0
-        var actual = 0
-        var both = 0
-        for i in records.indices {
-            for j in records.indices where j > i {
-                let same = records[i].event == records[j].event
-                let truth = labels[records[i].key] != nil && labels[records[i].key] == labels[records[j].key]
-                if same { predicted += 1 }
-                if truth { actual += 1 }
-                if same && truth { both += 1 }
-            }
-        }
-        let precision = predicted == 0 ? 1 : Double(both) / Double(predicted)
-        let recall = actual == 0 ? 1 : Double(both) / Double(actual)
+        let score = MergeScore(records: records, labels: labels)
         print(String(format: "merge quality over %d records: precision %.3f, recall %.3f (%d of %d same-concert pairs)",
-                     records.count, precision, recall, both, actual))
-        #expect(actual > 50, "the sample has overlaps to find")
-        #expect(precision >= 0.99)
-        #expect(recall >= 0.97)
+                     score.records, score.precision, score.recall, score.found, score.actual))
+        #expect(score.actual > 50, "the sample has overlaps to find")
+        #expect(score.precision >= 0.99)
+        #expect(score.recall >= 0.97)
     }
 
     /// All seven formats of the sample world in one catalog: each labelled concert is one
@@ -62,18 +57,13 @@ struct MergeQualityTests {
         let summary = TestSupport.ingest(paths, into: catalog)
         #expect(summary.failures.map(\.description) == [])
         var concerts: [String: (sources: Set<String>, events: Set<Int64>)] = [:]
-        let text = try String(contentsOfFile: Self.directory + "/labels.tsv", encoding: .utf8)
-        var labels: [String: String] = [:]
-        for line in text.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            if fields.count == 3 { labels[fields[0] + "\u{1F}" + fields[1]] = fields[2] }
-        }
+        let labels = MergeScore.labels(try String(contentsOfFile: Self.directory + "/labels.tsv", encoding: .utf8))
         let rows = try DatabaseQueue(path: path).read { db in
             try Row.fetchAll(db, sql: "SELECT source, source_id, entity_id FROM source_record WHERE kind = 'event'")
         }
         for row in rows {
             let source: String = row[0]
-            let concert = try #require(labels[source + "\u{1F}" + (row[1] as String)])
+            let concert = try #require(labels[MergeScore.key(source: source, id: row[1] as String)])
             concerts[concert, default: ([], [])].sources.insert(source)
             concerts[concert, default: ([], [])].events.insert(row[2])
         }
