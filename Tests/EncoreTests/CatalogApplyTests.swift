@@ -178,4 +178,17 @@ struct CatalogApplyTests {
         let newest = try sabotage.newestEventID()
         #expect(newest > maximum)
     }
+
+    @Test func statusAndKindConstraintsStillRefuseUnknownValuesAfterTheirRewrite() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([calendar], into: catalog)
+        let sabotage = try CatalogSabotage(path: path)
+        // Spelt without `IN (…)`, which SQLite tests through a temporary B-tree per row.
+        #expect(try !sabotage.schema(of: "event").contains("status IN"))
+        #expect(try !sabotage.schema(of: "source_record").contains("kind IN"))
+        #expect(!sabotage.accepts("UPDATE event SET status = 'sold out'"))
+        #expect(!sabotage.accepts("UPDATE source_record SET kind = 'festival'"))
+        #expect(sabotage.accepts("UPDATE event SET status = 'postponed'"))
+        #expect(sabotage.accepts("UPDATE source_record SET kind = kind"))
+    }
 }

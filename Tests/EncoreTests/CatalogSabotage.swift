@@ -37,4 +37,15 @@ struct CatalogSabotage {
     func newestEventID() throws -> Int64 {
         try queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM event")! }
     }
+
+    /// Whether the catalog accepts a write the schema's constraints should refuse.
+    func accepts(_ sql: String) -> Bool {
+        (try? queue.write { db in try db.execute(sql: sql) }) != nil
+    }
+
+    func schema(of table: String) throws -> String {
+        try queue.read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = ?", arguments: [table]) ?? ""
+        }
+    }
 }
