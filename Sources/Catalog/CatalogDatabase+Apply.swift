@@ -128,6 +128,19 @@ private struct SavepointGroup: PageGroup {
     }
 }
 
+/// The columns of a table that a rebuild from source records sets.
+struct RebuiltColumns {
+    let table: String
+    let names: [String]
+    let selectSQL: String
+
+    init(_ table: String, _ names: [String]) {
+        self.table = table
+        self.names = names
+        selectSQL = "SELECT \(names.joined(separator: ", ")) FROM \(table) WHERE id = ?"
+    }
+}
+
 /// One page's upserts inside one transaction, with the page's lookups memoized.
 struct PageApplier {
     enum Change { case new, merged, updated, unchanged }
@@ -187,6 +200,39 @@ struct PageApplier {
             WHERE id = ? AND (\(names)) IS NOT (\(expressions))
             """).execute(arguments: values + [revision, id] + values)
         return db.changesCount > 0
+    }
+
+    /// Sets only the columns whose values differ from the row's, and stamps this page's
+    /// revision when one does (or `stampingAnyway`, as for ``update(_:id:setting:to:stampingAnyway:)``).
+    /// Returns the indexes (in `columns`) of the columns that changed.
+    ///
+    /// SQLite rewrites the index entries of every column an UPDATE sets, changed or
+    /// not: a merged event's rebuild rewrote both of event's indexes for nothing, and a
+    /// venue's its search entry and R*Tree point. Values compare as SQLite stores them
+    /// (text byte for byte, 1 and 1.0 alike).
+    func updateChangedColumns(
+        _ columns: RebuiltColumns, id: Int64, to values: [DatabaseValue], stampingAnyway: Bool
+    ) throws -> [Int] {
+        let stored = try ColumnCursor(db.cachedStatement(sql: columns.selectSQL), arguments: [id]) { row in
+            (0..<Int32(values.count)).map { DatabaseValue(sqliteStatement: row.statement, index: $0) }
+        }.next()
+        guard let stored else { return [] }
+        let changed = values.indices.filter { !Self.sameStoredValue(stored[$0], values[$0]) }
+        guard !changed.isEmpty || stampingAnyway else { return [] }
+        let assignments = changed.map { columns.names[$0] + " = ?, " }.joined()
+        try db.cachedStatement(sql: "UPDATE \(columns.table) SET \(assignments)revision = ? WHERE id = ?").execute { binder in
+            for index in changed { binder.bind(values[index]) }
+            binder.bind(revision)
+            binder.bind(id)
+        }
+        return changed
+    }
+
+    private static func sameStoredValue(_ stored: DatabaseValue, _ new: DatabaseValue) -> Bool {
+        switch (stored.storage, new.storage) {
+        case let (.string(a), .string(b)): a.utf8.elementsEqual(b.utf8)
+        default: stored == new
+        }
     }
 
     mutating func apply(_ page: ListingPage) throws -> PageOutcome {
@@ -348,7 +394,7 @@ struct PageApplier {
     }
 
     /// The payloads of every record behind a row, most trusted first.
-    func snapshots<T: Decodable>(_ type: T.Type, kind: EntityKind, entityID: Int64) throws -> [(source: String, sourceID: String, value: T)] {
+    func snapshots<T: TapeReadableSnapshot>(_ type: T.Type, kind: EntityKind, entityID: Int64) throws -> [(source: String, sourceID: String, value: T)] {
         let rows = try Row.fetchAll(
             try db.cachedStatement(sql: """
                 SELECT source, source_id, payload FROM source_record

@@ -44,6 +44,20 @@ struct ParameterBinder {
         if let value { sqlite3_bind_double(statement, index, value) } else { sqlite3_bind_null(statement, index) }
     }
 
+    mutating func bind(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: bind(nil as Int64?)
+        case let .int64(integer): bind(integer)
+        case let .double(double): bind(double)
+        case let .string(string): bind(string)
+        case let .blob(data):
+            index += 1
+            data.withUnsafeBytes { bytes in
+                _ = sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+            }
+        }
+    }
+
     /// SQLite copies the bytes before `bind` returns (`SQLITE_TRANSIENT`).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }

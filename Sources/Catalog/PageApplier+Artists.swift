@@ -101,13 +101,18 @@ extension PageApplier {
         let mbid = records.lazy.compactMap { $0.value.mbids.first }.first
         let url = records.lazy.compactMap { $0.value.url }.first
         let onTour = records.lazy.compactMap { $0.value.onTourUntil }.first
-        let changed = try update(
-            "artist", id: id,
-            setting: ["name": "?", "folded_name": "?", "match_key": "?", "mbid": "?", "on_tour_until": "?", "url": "?"],
-            to: [best.name, NameFolding.fold(best.name), MatchKey.of(best.name), mbid, onTour, url],
+        let changed = try updateChangedColumns(
+            Self.artistColumns, id: id,
+            to: [
+                best.name.databaseValue, NameFolding.fold(best.name).databaseValue, MatchKey.of(best.name).databaseValue,
+                mbid.databaseValue, onTour.databaseValue, url.databaseValue,
+            ],
             stampingAnyway: sourcesChanged)
-        if changed { try SearchIndex.update(db, .artist, id: id, name: best.name) }
+        if changed.first == 0 { try SearchIndex.update(db, .artist, id: id, name: best.name) }
     }
+
+    private static let artistColumns = RebuiltColumns(
+        "artist", ["name", "folded_name", "match_key", "mbid", "on_tour_until", "url"])
 
     /// Makes two artist rows one: the lower id stays, the other's records, bills and
     /// similar-artist links move to it. Returns the id kept.

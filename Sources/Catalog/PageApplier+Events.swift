@@ -22,8 +22,7 @@ extension PageApplier {
         }
         let snapshot = EventSnapshot(event, venueID: venueID)
         let payload = snapshot.payload
-        if let venueID, let (candidate, reason) = try eventCandidate(for: event, venueID: venueID) {
-            let acts = try actKeys(candidate)
+        if let venueID, let (candidate, reason, acts) = try eventCandidate(for: event, venueID: venueID) {
             for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: acts) }
             try insertRecord(.event, event.sourceID, entityID: candidate, url: event.url, hash: hash, payload: payload)
             try logMerge(.event, entityID: candidate, sourceID: event.sourceID, reason: reason)
@@ -43,14 +42,26 @@ extension PageApplier {
 
     /// Name key → artist id of an event's acts.
     func actKeys(_ eventID: Int64) throws -> [String: Int64] {
-        let rows = try Row.fetchAll(
-            try db.cachedStatement(sql: """
-                SELECT a.match_key, a.id FROM lineup l JOIN artist a ON a.id = l.artist_id WHERE l.event_id = ? ORDER BY l.position
-                """),
-            arguments: [eventID])
+        Self.actKeys(try acts(of: eventID))
+    }
+
+    private static func actKeys(_ acts: [Act]) -> [String: Int64] {
         var keys: [String: Int64] = [:]
-        for row in rows where keys[row[0]] == nil { keys[row[0]] = row[1] }
+        for act in acts where keys[act.key] == nil { keys[act.key] = act.id }
         return keys
+    }
+
+    private typealias Act = (key: String, name: String, id: Int64)
+
+    /// An event's acts in bill order.
+    private func acts(of eventID: Int64) throws -> [Act] {
+        try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT a.match_key, a.name, a.id FROM lineup l JOIN artist a ON a.id = l.artist_id WHERE l.event_id = ?
+                ORDER BY l.position
+                """),
+            arguments: [eventID]
+        ) { row in (row.text(0), row.text(1), row.int64(2)) }.all()
     }
 
     /// Another source's event at the same venue on the same local date sharing at least
@@ -59,30 +70,31 @@ extension PageApplier {
     /// acts, then the oldest. A listing with an empty bill (how Songkick lists cancelled
     /// shows, and some festivals) shares an act when its title names one, or when both
     /// titles are the same.
-    private func eventCandidate(for event: EventListing, venueID: Int64) throws -> (Int64, String)? {
+    /// - Returns: the event, why, and its acts' name keys (see ``actKeys(_:)``).
+    private func eventCandidate(for event: EventListing, venueID: Int64) throws -> (Int64, String, [String: Int64])? {
         // Most events have no other event at their venue that day: read the candidates
-        // before computing anything for them.
+        // before computing anything for them. One this source lists already is another
+        // show (two records of one source are never merged).
         let candidates = try ColumnCursor(
-            try db.cachedStatement(sql: "SELECT id, title, local_time FROM event WHERE venue_id = ? AND local_date = ? ORDER BY id"),
-            arguments: [venueID, event.start.localDate.description]
+            try db.cachedStatement(sql: """
+                SELECT e.id, e.title, e.local_time FROM event e
+                WHERE e.venue_id = ? AND e.local_date = ? AND NOT EXISTS (
+                    SELECT 1 FROM source_record r WHERE r.kind = 'event' AND r.entity_id = e.id AND r.source = ?)
+                ORDER BY e.id
+                """),
+            arguments: [venueID, event.start.localDate.description, source]
         ) { row in (row.int64(0), row.text(1), row.optionalText(2)) }.all()
         guard !candidates.isEmpty else { return nil }
         let keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
         let time = event.start.localTime?.description
-        var best: (rank: (time: Int, shared: Int), id: Int64, note: String, sameTime: Bool)?
+        var best: (rank: (time: Int, shared: Int), id: Int64, note: String, sameTime: Bool, acts: [Act])?
         var sharing = 0
         for (candidate, candidateTitle, candidateTime) in candidates {
-            guard try !hasRecordFromThisSource(.event, entityID: candidate) else { continue }
-            let acts = try Row.fetchAll(
-                try db.cachedStatement(sql: """
-                    SELECT a.match_key, a.name FROM lineup l JOIN artist a ON a.id = l.artist_id WHERE l.event_id = ?
-                    ORDER BY l.position
-                    """),
-                arguments: [candidate])
-            var shared = acts.filter { keys.contains($0[0] as String) }.map { $0[1] as String }
+            let acts = try acts(of: candidate)
+            var shared = acts.filter { keys.contains($0.key) }.map(\.name)
             var byTitle = false
             if shared.isEmpty, event.lineup.isEmpty {
-                shared = acts.map { $0[1] as String }.filter { MatchKey.title(event.title, names: $0) }
+                shared = acts.map(\.name).filter { MatchKey.title(event.title, names: $0) }
                 byTitle = true
             } else if shared.isEmpty, acts.isEmpty {
                 shared = event.lineup.map(\.artist.name).filter { MatchKey.title(candidateTitle, names: $0) }
@@ -102,13 +114,16 @@ extension PageApplier {
                 let note = sameTitle
                     ? "the same title (\"\(candidateTitle)\") on a listing without a bill"
                     : "sharing " + shared.joined(separator: ", ") + (byTitle ? " (named in the title of a listing without a bill)" : "")
-                best = (rank, candidate, note, timeAgreement == 2)
+                best = (rank, candidate, note, timeAgreement == 2, acts)
             }
         }
         guard let best else { return nil }
         // Said when the time told two shows of the day apart.
         let at = best.sameTime && sharing > 1 ? " at the same local time (\(time ?? ""))" : ""
-        return (best.id, "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), \(best.note)")
+        return (
+            best.id, "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), \(best.note)",
+            Self.actKeys(best.acts)
+        )
     }
 
     /// Rebuilds an event from all its records.
@@ -117,8 +132,10 @@ extension PageApplier {
         guard !records.isEmpty else { return }
         let lookup = try db.cachedStatement(
             sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = 'artist' AND source_id = ?")
-        let merged = try merge(records) { source, artistSourceID in
-            try Int64.fetchOne(lookup, arguments: [source, artistSourceID])
+        let merged = try merge(records) { [resolved] source, artistSourceID in
+            // This page's acts were all resolved before the event.
+            if source == self.source, let id = resolved[.artist]?[artistSourceID] { return id }
+            return try Int64.fetchOne(lookup, arguments: [source, artistSourceID])
         }
         _ = try write(merged, into: id)
     }
@@ -181,17 +198,18 @@ extension PageApplier {
         }
         let eventID: Int64
         if let id {
+            // A rebuild follows a change of the event's records: its sources changed even
+            // when its values did not.
+            _ = try updateChangedColumns(
+                Self.eventColumns, id: id,
+                to: [
+                    event.title.databaseValue, event.kind.databaseValue, event.status.databaseValue,
+                    event.localDate.databaseValue, event.localTime.databaseValue, event.timeZone.databaseValue,
+                    event.utc.databaseValue, event.endDate.databaseValue, event.venueID.databaseValue,
+                    event.popularity.databaseValue, event.ageRestriction.databaseValue, event.url.databaseValue,
+                ],
+                stampingAnyway: true)
             eventID = id
-            try db.cachedStatement(sql: """
-                UPDATE event SET title = ?, kind = ?, status = ?, local_date = ?, local_time = ?, timezone = ?,
-                    start_utc = ?, end_date = ?, venue_id = ?, popularity = ?, age_restriction = ?, url = ?, revision = ?
-                WHERE id = ?
-                """).execute { binder in
-                    bindFields(&binder)
-                    binder.bind(id)
-                }
-            try db.cachedStatement(sql: "DELETE FROM lineup WHERE event_id = ?").execute(arguments: [id])
-            try db.cachedStatement(sql: "DELETE FROM offer WHERE event_id = ?").execute(arguments: [id])
         } else {
             try db.cachedStatement(sql: """
                 INSERT INTO event (title, kind, status, local_date, local_time, timezone, start_utc, end_date,
@@ -208,16 +226,25 @@ extension PageApplier {
                 WHERE id = 1
                 """).execute(arguments: [endDate, event.localDate])
         }
-        let lineup = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO lineup (event_id, artist_id, billing, position) VALUES (?, ?, ?, ?)")
-        for act in merged.lineup {
-            try lineup.execute { binder in
-                binder.bind(eventID)
-                binder.bind(act.artistID)
-                binder.bind(act.billing)
-                binder.bind(act.position)
+        // A rebuilt event's bill and offers are mostly what they were (a source merging
+        // in lists the same acts): rewritten only when they differ.
+        if try id == nil || !sameLineup(eventID, merged.lineup) {
+            if id != nil {
+                try db.cachedStatement(sql: "DELETE FROM lineup WHERE event_id = ?").execute(arguments: [eventID])
+            }
+            let lineup = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO lineup (event_id, artist_id, billing, position) VALUES (?, ?, ?, ?)")
+            for act in merged.lineup {
+                try lineup.execute { binder in
+                    binder.bind(eventID)
+                    binder.bind(act.artistID)
+                    binder.bind(act.billing)
+                    binder.bind(act.position)
+                }
             }
         }
+        guard try id == nil ? !merged.offers.isEmpty : !sameOffers(eventID, merged.offers) else { return eventID }
+        if id != nil { try db.cachedStatement(sql: "DELETE FROM offer WHERE event_id = ?").execute(arguments: [eventID]) }
         let offers = try db.cachedStatement(sql: """
             INSERT INTO offer (event_id, position, source, url, price_min, price_max, currency, status, on_sale)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -236,6 +263,33 @@ extension PageApplier {
             }
         }
         return eventID
+    }
+
+    private static let eventColumns = RebuiltColumns("event", [
+        "title", "kind", "status", "local_date", "local_time", "timezone", "start_utc", "end_date", "venue_id",
+        "popularity", "age_restriction", "url",
+    ])
+
+    private func sameLineup(_ eventID: Int64, _ lineup: [(artistID: Int64, billing: String, position: Int)]) throws -> Bool {
+        let stored = try ColumnCursor(
+            db.cachedStatement(sql: "SELECT artist_id, billing, position FROM lineup WHERE event_id = ? ORDER BY position"),
+            arguments: [eventID]
+        ) { row in (row.int64(0), row.text(1), Int(row.int64(2))) }.all()
+        return stored.elementsEqual(lineup) { $0.0 == $1.artistID && $0.1 == $1.billing && $0.2 == $1.position }
+    }
+
+    private func sameOffers(_ eventID: Int64, _ offers: [(source: String, offer: EventSnapshot.Offer)]) throws -> Bool {
+        let stored = try Row.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT source, url, price_min, price_max, currency, status, on_sale FROM offer WHERE event_id = ?
+                ORDER BY position
+                """),
+            arguments: [eventID])
+        return stored.elementsEqual(offers) { row, new in
+            row[0] == new.source && row[1] == new.offer.url && row[2] == new.offer.priceMin
+                && row[3] == new.offer.priceMax && row[4] == new.offer.currency && row[5] == new.offer.status
+                && row[6] == new.offer.onSale
+        }
     }
 }
 

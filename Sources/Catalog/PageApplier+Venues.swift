@@ -30,10 +30,9 @@ extension PageApplier {
                 try rebuildVenue(id, sourcesChanged: true)
             } else {
                 try db.cachedStatement(sql: """
-                    INSERT INTO venue (name, match_key, street, postal_code, city, region, country, latitude, longitude,
-                        coordinates_approximate, timezone, website, capacity, url, metro_area_id, geoname_id, revision)
+                    INSERT INTO venue (\(Self.venueColumns.names.joined(separator: ", ")), revision)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """).execute(arguments: Self.venueColumns(snapshot) + [revision])
+                    """).execute(arguments: StatementArguments(Self.venueValues(snapshot) + [revision.databaseValue]))
                 id = db.lastInsertedRowID
                 try locate(venue: id, latitude: snapshot.latitude, longitude: snapshot.longitude, isNew: true)
                 try SearchIndex.insert(db, .venue, id: id, name: snapshot.name)
@@ -44,11 +43,20 @@ extension PageApplier {
         return id
     }
 
-    private static func venueColumns(_ snapshot: VenueSnapshot) -> StatementArguments {
+    private static let venueColumns = RebuiltColumns("venue", [
+        "name", "match_key", "street", "postal_code", "city", "region", "country", "latitude", "longitude",
+        "coordinates_approximate", "timezone", "website", "capacity", "url", "metro_area_id", "geoname_id",
+    ])
+
+    /// A venue row's values, in the order of ``venueColumns``.
+    private static func venueValues(_ snapshot: VenueSnapshot) -> [DatabaseValue] {
         [
-            snapshot.name, MatchKey.of(snapshot.name), snapshot.street, snapshot.postalCode, snapshot.city, snapshot.region,
-            snapshot.country, snapshot.latitude, snapshot.longitude, snapshot.approximate, snapshot.timeZone,
-            snapshot.website, snapshot.capacity, snapshot.url, snapshot.metroAreaID, snapshot.geonameID,
+            snapshot.name.databaseValue, MatchKey.of(snapshot.name).databaseValue, snapshot.street.databaseValue,
+            snapshot.postalCode.databaseValue, snapshot.city.databaseValue, snapshot.region.databaseValue,
+            snapshot.country.databaseValue, snapshot.latitude.databaseValue, snapshot.longitude.databaseValue,
+            snapshot.approximate.databaseValue, snapshot.timeZone.databaseValue, snapshot.website.databaseValue,
+            snapshot.capacity.databaseValue, snapshot.url.databaseValue, snapshot.metroAreaID.databaseValue,
+            snapshot.geonameID.databaseValue,
         ]
     }
 
@@ -122,16 +130,13 @@ extension PageApplier {
         merged.url = first(\.url)
         merged.metroAreaID = first(\.metroAreaID)
         merged.geonameID = first(\.geonameID)
-        let changed = try update(
-            "venue", id: id,
-            setting: [
-                "name": "?", "match_key": "?", "street": "?", "postal_code": "?", "city": "?", "region": "?",
-                "country": "?", "latitude": "?", "longitude": "?", "coordinates_approximate": "?", "timezone": "?",
-                "website": "?", "capacity": "?", "url": "?", "metro_area_id": "?", "geoname_id": "?",
-            ], to: Self.venueColumns(merged), stampingAnyway: sourcesChanged)
-        guard changed else { return }
-        try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
-        try SearchIndex.update(db, .venue, id: id, name: merged.name)
+        let changed = try updateChangedColumns(
+            Self.venueColumns, id: id, to: Self.venueValues(merged), stampingAnyway: sourcesChanged)
+        let names = changed.map { Self.venueColumns.names[$0] }
+        if names.contains("latitude") || names.contains("longitude") {
+            try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
+        }
+        if names.contains("name") { try SearchIndex.update(db, .venue, id: id, name: merged.name) }
     }
 
     /// Keeps the venue's point in the `venue_location` R*Tree (a degenerate box) in step

@@ -1,4 +1,5 @@
 import Foundation
+import Listings
 
 /// Decoding helpers shared by the JSON ingesters: error positions people can act on.
 enum JSONPageDecoding {

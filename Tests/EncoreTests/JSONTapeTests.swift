@@ -1,5 +1,6 @@
 import Foundation
 @testable import Ingest
+import Listings
 import Testing
 
 struct JSONTapeTests {

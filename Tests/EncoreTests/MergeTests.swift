@@ -83,6 +83,20 @@ struct MergeTests {
         #expect(contents.count == 1, "\(contents)")
     }
 
+    @Test func aRebuiltVenueIsFoundWhereItsRowNowSaysAndByItsName() throws {
+        // Ticketmaster ranks first: its venue record, 25 m from Songkick's, moves the row
+        // when it arrives last; the R*Tree point and the search entry must move with it.
+        for order in [[0, 1, 2], [2, 1, 0], [1, 0, 2]] {
+            let (catalog, _) = try TestSupport.makeCatalog()
+            for index in order { _ = try catalog.apply(pages[index]) }
+            let id = try #require(try catalog.eventIDs(since: day).first)
+            let venue = try #require(try catalog.event(id: id)?.venue)
+            let here = Coordinate(latitude: try #require(venue.latitude), longitude: try #require(venue.longitude))
+            #expect(try catalog.venueDistances(near: here, radiusKilometres: 0.005).count == 1, "\(order)")
+            #expect(try catalog.venues(named: venue.name).map(\.id) == [venue.id], "\(order)")
+        }
+    }
+
     @Test func aNameAloneNeverMerges() throws {
         // Two bands called "Low" at different venues on different days stay apart.
         var first = ListingPage(source: "songkick", locator: "a")

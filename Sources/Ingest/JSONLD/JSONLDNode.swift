@@ -1,3 +1,5 @@
+import Listings
+
 /// A JSON value read from a JSON-LD block, remembering where it was.
 ///
 /// JSON-LD pages reference nodes by `@id` across a `@graph` and across `<script>` blocks,

@@ -1,3 +1,5 @@
+import Listings
+
 /// Reading ``SongkickJSON`` from a ``JSONTape``: the same values `JSONDecoder` gives,
 /// field for field, or ``JSONTapeMiss`` for anything else (a test holds the two to each
 /// other on every sample and recorded response).

@@ -1,3 +1,5 @@
+import Listings
+
 /// Reading ``TicketmasterJSON`` from a ``JSONTape``: the same values `JSONDecoder`
 /// gives, or ``JSONTapeMiss`` (see `JSONTapeTests`).
 extension TicketmasterJSON.Response {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A JSON document read into one flat array of values ("tape"), for ingesters whose
-/// pages are too many for `JSONDecoder`.
+/// A JSON document read into one flat array of values ("tape"), for readers with too
+/// many documents for `JSONDecoder` (ingesters' pages, the catalog's record snapshots).
 ///
 /// `JSONDecoder` builds a dictionary of every object's keys and goes through the
 /// generic `Decodable` machinery for each value; on a crawl of Songkick pages that was
@@ -12,8 +12,8 @@ import Foundation
 /// The tape is strict (RFC 8259, nesting at most ``maximumDepth`` deep) and only a fast
 /// path: a reader that meets anything it does not expect throws ``JSONTapeMiss``, and
 /// the caller decodes the page again with `JSONDecoder`, whose errors name the place.
-final class JSONTape {
-    enum Kind: UInt8 {
+public final class JSONTape {
+    public enum Kind: UInt8, Sendable {
         case object, array, string, escapedString, number, `true`, `false`, null
     }
 
@@ -26,13 +26,13 @@ final class JSONTape {
         var next: Int32
     }
 
-    static let maximumDepth = 512
+    public static let maximumDepth = 512
 
     let bytes: [UInt8]
     let entries: [Entry]
 
     /// Reads a document; nil when it is not well-formed JSON.
-    init?(_ data: Data) {
+    public init?(_ data: Data) {
         let bytes = [UInt8](data)
         guard bytes.count < Int(Int32.max) else { return nil }
         let parsed = bytes.withUnsafeBufferPointer { buffer -> [Entry]? in
@@ -44,7 +44,7 @@ final class JSONTape {
         entries = parsed
     }
 
-    var root: JSONTapeValue { JSONTapeValue(tape: self, index: 0) }
+    public var root: JSONTapeValue { JSONTapeValue(tape: self, index: 0) }
 
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -193,19 +193,21 @@ final class JSONTape {
 }
 
 /// The tape met something its reader does not take on the fast path.
-struct JSONTapeMiss: Error {}
+public struct JSONTapeMiss: Error {
+    public init() {}
+}
 
 /// One value of a ``JSONTape``.
-struct JSONTapeValue {
+public struct JSONTapeValue {
     let tape: JSONTape
     let index: Int
 
-    var kind: JSONTape.Kind { tape.entries[index].kind }
-    var isNull: Bool { kind == .null }
+    public var kind: JSONTape.Kind { tape.entries[index].kind }
+    public var isNull: Bool { kind == .null }
 
     /// The value of `key` in an object (the last one when a key repeats, as
     /// `JSONDecoder` reads it); nil when the key is absent. Throws for a non-object.
-    func member(_ key: StaticString) throws(JSONTapeMiss) -> JSONTapeValue? {
+    public func member(_ key: StaticString) throws(JSONTapeMiss) -> JSONTapeValue? {
         let entry = tape.entries[index]
         guard entry.kind == .object else { throw JSONTapeMiss() }
         var found: Int?
@@ -223,7 +225,7 @@ struct JSONTapeValue {
     }
 
     /// The value of `key`, treating an explicit null like an absent key.
-    func optionalMember(_ key: StaticString) throws(JSONTapeMiss) -> JSONTapeValue? {
+    public func optionalMember(_ key: StaticString) throws(JSONTapeMiss) -> JSONTapeValue? {
         guard let value = try member(key), !value.isNull else { return nil }
         return value
     }
@@ -237,7 +239,7 @@ struct JSONTapeValue {
     }
 
     /// The elements of an array; throws for anything else.
-    func elements() throws(JSONTapeMiss) -> [JSONTapeValue] {
+    public func elements() throws(JSONTapeMiss) -> [JSONTapeValue] {
         let entry = tape.entries[index]
         guard entry.kind == .array else { throw JSONTapeMiss() }
         var values: [JSONTapeValue] = []
@@ -249,7 +251,7 @@ struct JSONTapeValue {
         return values
     }
 
-    func string() throws(JSONTapeMiss) -> String {
+    public func string() throws(JSONTapeMiss) -> String {
         let entry = tape.entries[index]
         switch entry.kind {
         case .string:
@@ -267,7 +269,7 @@ struct JSONTapeValue {
     }
 
     /// The literal text of a number.
-    func numberText() throws(JSONTapeMiss) -> Substring {
+    public func numberText() throws(JSONTapeMiss) -> Substring {
         let entry = tape.entries[index]
         guard entry.kind == .number else { throw JSONTapeMiss() }
         let text = tape.bytes.withUnsafeBufferPointer { bytes in
@@ -277,12 +279,12 @@ struct JSONTapeValue {
     }
 
     /// An integer written without fraction or exponent, as `JSONDecoder` reads `Int`.
-    func integer() throws(JSONTapeMiss) -> Int {
+    public func integer() throws(JSONTapeMiss) -> Int {
         guard let value = Int(try numberText()) else { throw JSONTapeMiss() }
         return value
     }
 
-    func double() throws(JSONTapeMiss) -> Double {
+    public func double() throws(JSONTapeMiss) -> Double {
         guard let value = Double(try numberText()), value.isFinite else { throw JSONTapeMiss() }
         return value
     }
@@ -350,15 +352,15 @@ struct JSONTapeValue {
 /// Members read as `decodeIfPresent` reads them: an absent key or null is nil, a value of
 /// another type is a miss.
 extension JSONTapeValue {
-    func text(_ key: StaticString) throws(JSONTapeMiss) -> String? {
+    public func text(_ key: StaticString) throws(JSONTapeMiss) -> String? {
         try optionalMember(key)?.string()
     }
 
-    func int(_ key: StaticString) throws(JSONTapeMiss) -> Int? {
+    public func int(_ key: StaticString) throws(JSONTapeMiss) -> Int? {
         try optionalMember(key)?.integer()
     }
 
-    func bool(_ key: StaticString) throws(JSONTapeMiss) -> Bool? {
+    public func bool(_ key: StaticString) throws(JSONTapeMiss) -> Bool? {
         guard let value = try optionalMember(key) else { return nil }
         switch value.kind {
         case .true: return true
@@ -367,58 +369,24 @@ extension JSONTapeValue {
         }
     }
 
-    func object<T>(_ key: StaticString, _ read: (JSONTapeValue) throws(JSONTapeMiss) -> T) throws(JSONTapeMiss) -> T? {
+    public func object<T>(_ key: StaticString, _ read: (JSONTapeValue) throws(JSONTapeMiss) -> T) throws(JSONTapeMiss) -> T? {
         guard let value = try optionalMember(key) else { return nil }
         guard value.kind == .object else { throw JSONTapeMiss() }
         return try read(value)
     }
 
-    func array<T>(_ key: StaticString, _ read: (JSONTapeValue) throws(JSONTapeMiss) -> T) throws(JSONTapeMiss) -> [T]? {
+    public func array<T>(_ key: StaticString, _ read: (JSONTapeValue) throws(JSONTapeMiss) -> T) throws(JSONTapeMiss) -> [T]? {
         guard let value = try optionalMember(key) else { return nil }
         var elements: [T] = []
         for element in try value.elements() { elements.append(try read(element)) }
         return elements
     }
-
-    /// ``OneOrMany``: an array, or one object.
-    func oneOrMany<T>(
-        _ key: StaticString, _ read: (JSONTapeValue) throws(JSONTapeMiss) -> T
-    ) throws(JSONTapeMiss) -> OneOrMany<T>? {
-        guard let value = try optionalMember(key) else { return nil }
-        if value.kind == .array {
-            var elements: [T] = []
-            for element in try value.elements() { elements.append(try read(element)) }
-            return OneOrMany(elements: elements, wasSingle: false)
-        }
-        guard value.kind == .object else { throw JSONTapeMiss() }
-        return OneOrMany(elements: [try read(value)], wasSingle: true)
-    }
-
-    /// ``FlexibleID``: a whole number or a string.
-    func flexibleID(_ key: StaticString) throws(JSONTapeMiss) -> FlexibleID? {
-        guard let value = try optionalMember(key) else { return nil }
-        if value.kind == .number {
-            guard let number = Int64(try value.numberText()) else { throw JSONTapeMiss() }
-            return FlexibleID(value: String(number))
-        }
-        return FlexibleID(value: try value.string())
-    }
-
-    /// ``FlexibleDouble``: a number, or a string holding one (blank for none).
-    func flexibleDouble(_ key: StaticString) throws(JSONTapeMiss) -> FlexibleDouble? {
-        guard let value = try optionalMember(key) else { return nil }
-        if value.kind == .number { return FlexibleDouble(value: try value.double()) }
-        let text = try value.string().trimmingCharacters(in: .whitespaces)
-        if text.isEmpty { return FlexibleDouble(value: nil) }
-        guard let number = Double(text) else { throw JSONTapeMiss() }
-        return FlexibleDouble(value: number)
-    }
 }
 
 /// JSON's one-letter escapes.
-enum JSONEscape {
+public enum JSONEscape {
     /// The byte `\\` followed by `escape` stands for; nil for `u` and for invalid escapes.
-    static func byte(escaping escape: UInt8) -> UInt8? {
+    public static func byte(escaping escape: UInt8) -> UInt8? {
         switch escape {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): escape
         case UInt8(ascii: "b"): 0x08
