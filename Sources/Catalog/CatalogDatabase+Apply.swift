@@ -213,9 +213,10 @@ struct PageApplier {
     func updateChangedColumns(
         _ columns: RebuiltColumns, id: Int64, to values: [DatabaseValue], stampingAnyway: Bool
     ) throws -> [Int] {
+        // Read to the end, so the statement is done before the update runs.
         let stored = try ColumnCursor(db.cachedStatement(sql: columns.selectSQL), arguments: [id]) { row in
             (0..<Int32(values.count)).map { DatabaseValue(sqliteStatement: row.statement, index: $0) }
-        }.next()
+        }.all().first
         guard let stored else { return [] }
         let changed = values.indices.filter { !Self.sameStoredValue(stored[$0], values[$0]) }
         guard !changed.isEmpty || stampingAnyway else { return [] }

@@ -19,6 +19,13 @@ final class ColumnCursor<Element>: DatabaseCursor {
         self.decode = decode
     }
 
+    // A statement left mid-way keeps its B-tree cursors open, and SQLite then saves
+    // their positions before every write to those tables (as GRDB's own cursors, reset
+    // when done with).
+    deinit {
+        sqlite3_reset(_statement.sqliteStatement)
+    }
+
     func _element(sqliteStatement: SQLiteStatement) throws -> Element {
         try decode(Columns(statement: sqliteStatement))
     }
