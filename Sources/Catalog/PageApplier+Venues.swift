@@ -6,15 +6,16 @@ extension PageApplier {
     /// Finds or creates the venue behind a record (see the merge rules on `PageApplier`).
     mutating func upsert(_ venue: VenueListing) throws -> Int64 {
         if let id = resolved[.venue]?[venue.sourceID] { return id }
-        let metroID = try metroArea(for: venue)
-        var snapshot = VenueSnapshot(venue, metroAreaID: metroID)
         let hash = venue.contentHash
         let id: Int64
         if let existing = try existingRecord(.venue, venue.sourceID, contentHash: hash) {
             id = existing.entityID
             if existing.contentHash == hash {
+                // Its metro area was found when this content was first applied: a source
+                // that names none (Bandsintown) costs a search of metro areas otherwise.
                 touchRecord(existing)
             } else {
+                var snapshot = VenueSnapshot(venue, metroAreaID: try metroArea(for: venue))
                 if let old = try existing.payload.map({ try SnapshotCoding.decode(VenueSnapshot.self, from: $0) }) {
                     snapshot = snapshot.filling(from: old)
                 }
@@ -22,6 +23,7 @@ extension PageApplier {
                 try rebuildVenue(id, sourcesChanged: moved)
             }
         } else {
+            let snapshot = VenueSnapshot(venue, metroAreaID: try metroArea(for: venue))
             let payload = snapshot.payload
             if let (candidate, reason) = try venueCandidate(for: venue) {
                 id = candidate

@@ -222,7 +222,7 @@ struct JSONLDNormalizer {
         case .null: return nil
         case .number(let value, _): return value
         case .string(let text):
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimmingWhitespace()
             if trimmed.isEmpty { return nil }
             guard let value = Double(trimmed), value.isFinite else {
                 throw invalid(node, nil, "not a number: \"\(trimmed)\"")
@@ -494,7 +494,7 @@ struct JSONLDNormalizer {
     /// The IRI when it is absolute (`https://...`, `urn:...`), so unique beyond this page;
     /// nil for blank nodes (`_:b0`) and relative references (`#event`, `/events/1`).
     static func absoluteIRI(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.hasPrefix("_:"),
+        guard let text = text?.trimmingWhitespace(), !text.hasPrefix("_:"),
             let colon = text.firstIndex(of: ":"), colon > text.startIndex
         else { return nil }
         let scheme = text[..<colon]

@@ -24,7 +24,7 @@ enum JSONLDText {
     /// The local name of a schema.org term or type: `MusicEvent` from `MusicEvent`,
     /// `schema:MusicEvent`, `http://schema.org/MusicEvent` or `https://schema.org/MusicEvent/`.
     static func localName(_ term: String) -> String {
-        var term = Substring(term.trimmingCharacters(in: .whitespacesAndNewlines))
+        var term = Substring(term.trimmingWhitespace())
         while term.hasSuffix("/") { term = term.dropLast() }
         if let separator = term.lastIndex(where: { $0 == "/" || $0 == "#" || $0 == ":" }) {
             term = term[term.index(after: separator)...]
@@ -151,7 +151,7 @@ struct JSONLDDateTime: Sendable, Equatable {
     /// times out of range, contradictions (`20:30 AM`), a bare one-digit hour, other
     /// date orders (`11/23/2024` could be either day or month first) and anything left over.
     static func parse(_ text: String) throws(Problem) -> JSONLDDateTime {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         let bytes = Array(trimmed.utf8)
         var index = 0
         let notISO = Problem(detail: "\"\(trimmed)\" is not an ISO 8601 date or date-time (YYYY-MM-DDTHH:MM:SS)")
@@ -302,7 +302,7 @@ enum JSONLDPrice {
     /// is a decimal point, as schema.org requires. `$` alone names no currency (US,
     /// Canada, Australia...).
     static func parse(_ text: String) throws(Problem) -> Parsed? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         let characters = Array(trimmed)
         var runs: [(start: Int, end: Int)] = []
@@ -426,7 +426,7 @@ enum JSONLDPrice {
 
     /// A currency code from `priceCurrency`: three letters, or `€`/`£`.
     static func currencyCode(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         if trimmed.count == 3, trimmed.allSatisfy({ $0.isASCII && $0.isLetter }) { return trimmed.uppercased() }
         if trimmed == "€" { return "EUR" }
         if trimmed == "£" { return "GBP" }

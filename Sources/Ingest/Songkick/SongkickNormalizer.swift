@@ -196,7 +196,7 @@ struct SongkickNormalizer {
         {
             return text
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
 

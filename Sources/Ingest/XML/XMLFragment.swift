@@ -43,7 +43,7 @@ struct XMLFragment: Sendable, Hashable {
 
     /// The text with surrounding white space removed; nil when nothing is left.
     var trimmedText: String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
 
