@@ -404,6 +404,23 @@ struct JSONLDIngesterTests {
 
     // MARK: - Detection
 
+    @Test func aSampleFindsTextByteForByteOrIgnoringCase() {
+        let sample = ContentSample(Data("<HTML><Script TYPE=\"application/LD+json\">".utf8))
+        #expect(sample.contains("<HTML>") && !sample.contains("<html>"))
+        #expect(sample.contains("<html>", ignoringCase: true))
+        #expect(sample.contains("application/ld+json", ignoringCase: true))
+        #expect(sample.contains("json\">") && !sample.contains("json\">x"))
+        #expect(sample.contains("") && !ContentSample(Data()).contains("a"))
+    }
+
+    @Test func textIsTrimmedCollapsedAndUnescapedOnlyWhenItNeedsIt() {
+        #expect(JSONLDText.clean("Rock &amp; Roll") == "Rock & Roll")
+        #expect(JSONLDText.clean("  The   Distillers\n") == "The Distillers")
+        #expect(JSONLDText.clean("Sigur\u{A0}Rós") == "Sigur Rós")
+        #expect(JSONLDText.clean("Low") == "Low")
+        #expect(JSONLDText.clean(" ") == nil && JSONLDText.clean("") == nil)
+    }
+
     @Test func recognizesJSONLDAndHTMLPagesButNotOtherSources() {
         for text in [
             #"{"@context": "https://schema.org", "@type": "MusicEvent"}"#,

@@ -32,11 +32,11 @@ public struct BandsintownIngester: Ingester {
         case UInt8(ascii: "["):
             let rest = text.drop { $0 != "[" }.dropFirst().drop(while: \.isWhitespace)
             if rest.first == "]" { return true }
-            return rest.first == "{" && (text.contains("\"lineup\"") || text.contains("\"artist_id\""))
-                && text.contains("\"datetime\"")
+            return rest.first == "{" && (sample.contains("\"lineup\"") || sample.contains("\"artist_id\""))
+                && sample.contains("\"datetime\"")
         case UInt8(ascii: "{"):
             if let (key, _) = LastFMJSONIngester.firstKey(of: sample.bytes), key == "errorMessage" { return true }
-            return text.contains("\"tracker_count\"") && text.contains("\"upcoming_event_count\"")
+            return sample.contains("\"tracker_count\"") && sample.contains("\"upcoming_event_count\"")
         default:
             return false
         }

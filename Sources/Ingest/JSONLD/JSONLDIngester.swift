@@ -32,12 +32,12 @@ public struct JSONLDIngester: Ingester {
         switch first {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let otherSources = ["\"resultsPage\"", "\"_embedded\"", "\"@attr\"", "\"#text\"", "\"artist_id\"", "\"on_sale_datetime\""]
-            if otherSources.contains(where: { text.contains($0) }) { return false }
-            if text.contains("\"@context\""), text.contains("schema.org") { return true }
+            if otherSources.contains(where: { sample.contains($0) }) { return false }
+            if sample.contains("\"@context\""), sample.contains("schema.org") { return true }
             return Self.namesEventType(text)
         case UInt8(ascii: "<"):
-            let lower = text.lowercased()
-            return lower.contains("application/ld+json") || lower.contains("<!doctype html") || lower.contains("<html")
+            return sample.contains("application/ld+json", ignoringCase: true)
+                || sample.contains("<!doctype html", ignoringCase: true) || sample.contains("<html", ignoringCase: true)
         default:
             return false
         }

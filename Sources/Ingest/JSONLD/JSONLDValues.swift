@@ -6,6 +6,7 @@ enum JSONLDText {
     /// `Rock &amp; Roll` → `Rock & Roll`; trims and collapses white space; nil when empty.
     static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
+        if isClean(text) { return text }
         let decoded = decodeEntities(text)
         var result = ""
         var pendingSpace = false
@@ -19,6 +20,19 @@ enum JSONLDText {
             }
         }
         return result.isEmpty ? nil : result
+    }
+
+    /// Most values need nothing done: ASCII without entities, control characters, or
+    /// white space other than single inner spaces. Cleaning them character by character
+    /// was a fifth of reading a JSON-LD page.
+    private static func isClean(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            if byte >= 0x80 || byte < 0x20 || byte == UInt8(ascii: "&") || byte == 0x7F { return false }
+            if byte == 0x20, previous == 0x20 { return false }
+            previous = byte
+        }
+        return previous != 0x20
     }
 
     /// The local name of a schema.org term or type: `MusicEvent` from `MusicEvent`,

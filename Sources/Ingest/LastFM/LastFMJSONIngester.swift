@@ -25,11 +25,11 @@ public struct LastFMJSONIngester: Ingester {
         guard let (key, next) = Self.firstKey(of: sample.bytes) else { return false }
         switch key {
         case "events":
-            return next == UInt8(ascii: "{") && (sample.text.contains("\"event\"") || sample.text.contains("\"@attr\""))
+            return next == UInt8(ascii: "{") && (sample.contains("\"event\"") || sample.contains("\"@attr\""))
         case "event":
-            return next == UInt8(ascii: "{") && sample.text.contains("\"startDate\"")
+            return next == UInt8(ascii: "{") && sample.contains("\"startDate\"")
         case "error":
-            return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) && sample.text.contains("\"message\"")
+            return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) && sample.contains("\"message\"")
         default:
             return false
         }

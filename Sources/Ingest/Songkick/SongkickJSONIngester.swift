@@ -16,7 +16,7 @@ public struct SongkickJSONIngester: Ingester {
     public init() {}
 
     public func recognizes(_ sample: ContentSample) -> Bool {
-        sample.firstSignificantByte == UInt8(ascii: "{") && sample.text.contains("\"resultsPage\"")
+        sample.firstSignificantByte == UInt8(ascii: "{") && sample.contains("\"resultsPage\"")
     }
 
     public func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage {

@@ -31,16 +31,15 @@ public struct TicketmasterIngester: Ingester {
 
     public func recognizes(_ sample: ContentSample) -> Bool {
         guard sample.firstSignificantByte == UInt8(ascii: "{") else { return false }
-        let text = sample.text
-        if text.contains("/discovery/v2/") || text.contains("\"localDate\"") { return true }
+        if sample.contains("/discovery/v2/") || sample.contains("\"localDate\"") { return true }
         guard let (key, _) = LastFMJSONIngester.firstKey(of: sample.bytes) else { return false }
         switch key {
         case "_embedded":
-            return text.contains("\"events\"") || text.contains("\"attractions\"") || text.contains("\"venues\"")
+            return sample.contains("\"events\"") || sample.contains("\"attractions\"") || sample.contains("\"venues\"")
         case "fault":
-            return text.contains("\"faultstring\"")
+            return sample.contains("\"faultstring\"")
         case "errors":
-            return text.contains("\"DIS") || text.contains("\"detail\"")
+            return sample.contains("\"DIS") || sample.contains("\"detail\"")
         default:
             return false
         }
