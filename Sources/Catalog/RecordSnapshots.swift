@@ -199,13 +199,8 @@ extension VenueSnapshot: TapeReadableSnapshot {
         country = try value.text("country")
         latitude = try value.optionalDouble("latitude")
         longitude = try value.optionalDouble("longitude")
-        approximate = try value.required("approximate") { v throws(JSONTapeMiss) in
-            switch v.kind {
-            case .true: return true
-            case .false: return false
-            default: throw JSONTapeMiss()
-            }
-        }
+        guard let approximate = try value.bool("approximate") else { throw JSONTapeMiss() }
+        self.approximate = approximate
         timeZone = try value.text("timeZone")
         website = try value.text("website")
         capacity = try value.int("capacity")
