@@ -35,8 +35,8 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     private var result: Result<Value, any Error>?
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping @Sendable () throws -> Value) {
-        DispatchQueue.global().async {
+    init(on queue: DispatchQueue = .global(), _ work: @escaping @Sendable () throws -> Value) {
+        queue.async {
             self.result = Result(catching: work)
             self.done.signal()
         }

@@ -24,8 +24,10 @@ public struct FeedBuilder {
     /// Written to `index.json` only.
     public let generatedAt: UTCInstant
 
-    /// Events per page of a metro feed, band page or venue page.
-    public static let pageSize = 100
+    /// Events per page of a metro feed, band page or venue page. Small enough for a phone's
+    /// first screen, and for a changed show to rewrite little: a list's pages are rewritten
+    /// whole, so an incremental build writes about a page per list a changed show is in.
+    public static let pageSize = 25
     /// How far back band pages list past events, and event pages are kept.
     public static let recentDays = 90
     /// How far ahead feeds reach.
@@ -66,6 +68,11 @@ public struct FeedBuilder {
         let slugs = scope.slugs ?? log.slugs(for: names)
         let metros = reads.metroAreas
         let pipeline = FeedPipeline(sink: tree)
+        // Rendering every list, the outlines are read on another core meanwhile: the
+        // concert pages keep the writers busy and this thread half idle, and lists read
+        // after them left the writers idle instead.
+        let outlines =
+            scope.lists == nil ? FeedListOutlines.start(for: self, metroAreas: metros, artists: slugs.keys.sorted()) : nil
         do {
             // Concert pages first: rendering them also renders every event's list entry,
             // which the metro, band and venue pages then splice.
@@ -78,11 +85,13 @@ public struct FeedBuilder {
                 try splice(&plan!, to: pipeline, log: log)
             }
             progress("metro areas", pipeline.count)
-            try addMetros(metros, to: pipeline, rendered: rendered, only: plan?.metroAreas, log: log)
+            try addMetros(
+                metros, to: pipeline, rendered: rendered, only: plan?.metroAreas, outlines: outlines?.metroAreas, log: log)
             progress("band pages", pipeline.count)
-            try addArtists(to: pipeline, slugs: slugs, rendered: rendered, only: plan?.artists, log: log)
+            try addArtists(
+                to: pipeline, slugs: slugs, rendered: rendered, only: plan?.artists, outlines: outlines?.artists, log: log)
             progress("venue pages", pipeline.count)
-            try addVenues(to: pipeline, rendered: rendered, only: plan?.venues, log: log)
+            try addVenues(to: pipeline, rendered: rendered, only: plan?.venues, outlines: outlines?.venues, log: log)
         } catch {
             // No queued work may outlive a failed build and write into its staging tree.
             try? pipeline.drain()
@@ -169,12 +178,13 @@ public struct FeedBuilder {
 
     private func addMetros<Sink>(
         _ metros: [MetroAreaOverview], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?,
-        log: FeedListLog
+        outlines: Background<[Int64: [Int64]]>?, log: FeedListLog
     ) throws {
         log.owners.formUnion(metros.map { .metroArea($0.metroArea.id) })
+        let outlines = try outlines?.value()
         for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) where only?.contains(metro.metroArea.id) ?? true {
             let id = metro.metroArea.id
-            let ids = try source.eventIDs(inMetroAreas: [id], window: window)
+            let ids = try outlines?[id] ?? source.eventIDs(inMetroAreas: [id], window: window)
             let pages = FeedPaging.pages(of: ids.count, size: Self.pageSize, firstPath: "metros/\(id).json")
             log.lists[.metroArea(id)] = FeedListRecord(events: ids, pages: pages.count)
             let documents = try pages.map { page in
@@ -193,13 +203,15 @@ public struct FeedBuilder {
 
     private func addArtists<Sink>(
         to pipeline: FeedPipeline<Sink>, slugs: [Int64: String], rendered: RenderedEvents, only: Set<Int64>?,
-        log: FeedListLog
+        outlines read: Background<[ArtistPageOutline]>?, log: FeedListLog
     ) throws {
         log.owners.formUnion(slugs.keys.map { .artist($0) })
         let ids = slugs.keys.filter { only?.contains($0) ?? true }.sorted()
-        for start in stride(from: 0, to: ids.count, by: Self.encodingBatch) {
-            let outlines = try source.artistPageOutlines(
-                ids: Array(ids[start..<min(start + Self.encodingBatch, ids.count)]), today: today, pastSince: recentStart)
+        let read = try read?.value()
+        for start in stride(from: 0, to: read?.count ?? ids.count, by: Self.encodingBatch) {
+            let outlines = try read.map { Array($0[start..<min(start + Self.encodingBatch, $0.count)]) }
+                ?? source.artistPageOutlines(
+                    ids: Array(ids[start..<min(start + Self.encodingBatch, ids.count)]), today: today, pastSince: recentStart)
             var batch: [(path: String, document: ArtistFeed)] = []
             for outline in outlines {
                 guard let slug = slugs[outline.artist.id] else { continue }
@@ -220,13 +232,17 @@ public struct FeedBuilder {
     }
 
     private func addVenues<Sink>(
-        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
+        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?,
+        outlines read: Background<FeedListOutlines.Venues>?, log: FeedListLog
     ) throws {
         var batch: [(path: String, document: VenueFeed)] = []
-        let venues = try source.venueIDs(withEventsSince: today)
+        let read = try read?.value()
+        let venues = try read?.ids ?? source.venueIDs(withEventsSince: today)
         log.owners.formUnion(venues.map { .venue($0) })
-        for id in venues where only?.contains(id) ?? true {
-            guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
+        for (position, id) in venues.enumerated() where only?.contains(id) ?? true {
+            guard let listing = try read.map({ $0.outlines[position] }) ?? source.venuePageOutline(id: id, today: today) else {
+                continue
+            }
             let pages = FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json")
             log.lists[.venue(id)] = FeedListRecord(events: listing.eventIDs, pages: pages.count)
             for page in pages {
@@ -237,6 +253,49 @@ public struct FeedBuilder {
             if batch.count >= Self.encodingBatch { try add(&batch, to: pipeline) }
         }
         try add(&batch, to: pipeline)
+    }
+
+    /// Every list's outline for a build that renders them all (so no `only` filter applies),
+    /// read in order on one other thread; each part waits for its reads when the builder
+    /// gets to it.
+    struct FeedListOutlines {
+        struct Venues: Sendable {
+            var ids: [Int64]
+            /// By position in `ids`; nil for a venue gone since.
+            var outlines: [VenuePageOutline?]
+        }
+
+        /// Event ids of each metro area's feed. Map pins are read as each map is written,
+        /// so they are never all in memory at once.
+        let metroAreas: Background<[Int64: [Int64]]>
+        let artists: Background<[ArtistPageOutline]>
+        let venues: Background<Venues>
+
+        static func start(for builder: FeedBuilder, metroAreas: [MetroAreaOverview], artists: [Int64]) -> FeedListOutlines {
+            let (source, today, window, recentStart) = (builder.source, builder.today, builder.window, builder.recentStart)
+            let queue = DispatchQueue(label: "encore.feeds.outlines")
+            let metroIDs = metroAreas.map(\.metroArea.id)
+            return FeedListOutlines(
+                metroAreas: Background(on: queue) {
+                    var lists: [Int64: [Int64]] = [:]
+                    for id in metroIDs { lists[id] = try source.eventIDs(inMetroAreas: [id], window: window) }
+                    return lists
+                },
+                artists: Background(on: queue) {
+                    var outlines: [ArtistPageOutline] = []
+                    outlines.reserveCapacity(artists.count)
+                    for start in stride(from: 0, to: artists.count, by: FeedBuilder.encodingBatch) {
+                        outlines += try source.artistPageOutlines(
+                            ids: Array(artists[start..<min(start + FeedBuilder.encodingBatch, artists.count)]), today: today,
+                            pastSince: recentStart)
+                    }
+                    return outlines
+                },
+                venues: Background(on: queue) {
+                    let ids = try source.venueIDs(withEventsSince: today)
+                    return Venues(ids: ids, outlines: try ids.map { try source.venuePageOutline(id: $0, today: today) })
+                })
+        }
     }
 
     /// Documents are rendered in batches on every core, then added in order, while the

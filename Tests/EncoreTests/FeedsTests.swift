@@ -50,8 +50,8 @@ struct FeedsTests {
         #expect(changed == ["index.json"])
     }
 
-    /// A residency of 230 nights: the band page and the venue page each list 100 a page,
-    /// the rest reached by `next` links, and every page validates.
+    /// A residency of 230 nights: the band page and the venue page each list
+    /// ``FeedBuilder/pageSize`` a page, the rest reached by `next` links, and every page validates.
     @Test func longBandAndVenuePagesArePaginatedWithStableLinks() throws {
         let (catalog, _) = try TestSupport.makeCatalog()
         let london = Coordinate(latitude: 51.539, longitude: -0.1426)
@@ -67,6 +67,8 @@ struct FeedsTests {
         }
         _ = try catalog.apply(page)
         let tree = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp).build()
+        let pageCount = (230 + FeedBuilder.pageSize - 1) / FeedBuilder.pageSize
+        #expect(pageCount >= 3)
 
         func follow(_ first: String, list: String, total: String) throws -> [[String: Any]] {
             var pages: [[String: Any]] = []
@@ -75,7 +77,7 @@ struct FeedsTests {
                 let data = try #require(tree.files[current], "\(current)")
                 let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
                 #expect(document["page"] as? Int == pages.count + 1)
-                #expect(document["pages"] as? Int == 3)
+                #expect(document["pages"] as? Int == pageCount)
                 #expect(document[total] as? Int == 230)
                 #expect((document["previous"] as? String) == (pages.isEmpty ? nil : pages.last!["self"] as? String))
                 var withPath = document
@@ -88,14 +90,14 @@ struct FeedsTests {
             return pages
         }
         let bandPages = try follow("artists/velvet-harbour.json", list: "upcoming", total: "total_upcoming")
-        #expect(bandPages.map { $0["self"] as? String } == [
-            "artists/velvet-harbour.json", "artists/velvet-harbour/page-2.json", "artists/velvet-harbour/page-3.json",
-        ])
+        #expect(bandPages.map { $0["self"] as? String } == ["artists/velvet-harbour.json"] + (2...pageCount).map {
+            "artists/velvet-harbour/page-\($0).json"
+        })
         #expect((bandPages[0]["recent_past"] as? [Any])?.count == 5)
         #expect((bandPages[1]["recent_past"] as? [Any])?.isEmpty == true)
         let venueID = try #require((bandPages[0]["upcoming"] as? [[String: Any]])?.first?["venue"] as? [String: Any])["id"] as! Int
         let venuePages = try follow("venues/\(venueID).json", list: "events", total: "total_events")
-        #expect(venuePages.last?["self"] as? String == "venues/\(venueID)/page-3.json")
+        #expect(venuePages.last?["self"] as? String == "venues/\(venueID)/page-\(pageCount).json")
 
         let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
         _ = try FeedTreeWriter(outputDirectory: out).write(tree)
