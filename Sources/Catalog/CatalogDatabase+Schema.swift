@@ -337,6 +337,17 @@ extension CatalogDatabase {
                 to: "kind = 'event' OR kind = 'artist' OR kind = 'venue' OR kind = 'metro_area'",
                 db)
         }
+        migrator.registerMigration("v13: rows found by revision without a scan") { db in
+            // A feed build asks what changed since its last revision: without these, each
+            // build read every event, venue and artist row to find the few that changed.
+            // Revisions only grow, so an ingest appends to these indexes' right edge.
+            try db.execute(sql: """
+                CREATE INDEX event_revision ON event(revision);
+                CREATE INDEX venue_revision ON venue(revision);
+                CREATE INDEX artist_revision ON artist(revision);
+                CREATE INDEX metro_area_revision ON metro_area(revision);
+                """)
+        }
         return migrator
     }
 
