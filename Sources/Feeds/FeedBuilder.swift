@@ -71,8 +71,7 @@ public struct FeedBuilder {
         // Rendering every list, the outlines are read on another core meanwhile: the
         // concert pages keep the writers busy and this thread half idle, and lists read
         // after them left the writers idle instead.
-        let outlines =
-            scope.lists == nil ? FeedListOutlines.start(for: self, metroAreas: metros, artists: slugs.keys.sorted()) : nil
+        let outlines = scope.lists == nil ? FeedListOutlines.start(for: self, metroAreas: metros, artists: slugs, only: nil) : nil
         do {
             // Concert pages first: rendering them also renders every event's list entry,
             // which the metro, band and venue pages then splice.
@@ -84,14 +83,13 @@ public struct FeedBuilder {
                 progress("spliced lists", pipeline.count)
                 try splice(&plan!, to: pipeline, log: log)
             }
+            let lists = outlines ?? FeedListOutlines.start(for: self, metroAreas: metros, artists: slugs, only: plan)
             progress("metro areas", pipeline.count)
-            try addMetros(
-                metros, to: pipeline, rendered: rendered, only: plan?.metroAreas, outlines: outlines?.metroAreas, log: log)
+            try addMetros(metros, to: pipeline, rendered: rendered, outlines: lists.metroAreas, log: log)
             progress("band pages", pipeline.count)
-            try addArtists(
-                to: pipeline, slugs: slugs, rendered: rendered, only: plan?.artists, outlines: outlines?.artists, log: log)
+            try addArtists(to: pipeline, slugs: slugs, rendered: rendered, outlines: lists.artists, log: log)
             progress("venue pages", pipeline.count)
-            try addVenues(to: pipeline, rendered: rendered, only: plan?.venues, outlines: outlines?.venues, log: log)
+            try addVenues(to: pipeline, rendered: rendered, outlines: lists.venues, log: log)
         } catch {
             // No queued work may outlive a failed build and write into its staging tree.
             try? pipeline.drain()
@@ -177,14 +175,14 @@ public struct FeedBuilder {
     }
 
     private func addMetros<Sink>(
-        _ metros: [MetroAreaOverview], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?,
-        outlines: Background<[Int64: [Int64]]>?, log: FeedListLog
+        _ metros: [MetroAreaOverview], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents,
+        outlines: Background<[Int64: [Int64]]>, log: FeedListLog
     ) throws {
         log.owners.formUnion(metros.map { .metroArea($0.metroArea.id) })
-        let outlines = try outlines?.value()
-        for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) where only?.contains(metro.metroArea.id) ?? true {
+        let lists = try outlines.value()
+        for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) {
             let id = metro.metroArea.id
-            let ids = try outlines?[id] ?? source.eventIDs(inMetroAreas: [id], window: window)
+            guard let ids = lists[id] else { continue }
             let pages = FeedPaging.pages(of: ids.count, size: Self.pageSize, firstPath: "metros/\(id).json")
             log.lists[.metroArea(id)] = FeedListRecord(events: ids, pages: pages.count)
             let documents = try pages.map { page in
@@ -202,16 +200,13 @@ public struct FeedBuilder {
     }
 
     private func addArtists<Sink>(
-        to pipeline: FeedPipeline<Sink>, slugs: [Int64: String], rendered: RenderedEvents, only: Set<Int64>?,
-        outlines read: Background<[ArtistPageOutline]>?, log: FeedListLog
+        to pipeline: FeedPipeline<Sink>, slugs: [Int64: String], rendered: RenderedEvents,
+        outlines read: Background<[ArtistPageOutline]>, log: FeedListLog
     ) throws {
         log.owners.formUnion(slugs.keys.map { .artist($0) })
-        let ids = slugs.keys.filter { only?.contains($0) ?? true }.sorted()
-        let read = try read?.value()
-        for start in stride(from: 0, to: read?.count ?? ids.count, by: Self.encodingBatch) {
-            let outlines = try read.map { Array($0[start..<min(start + Self.encodingBatch, $0.count)]) }
-                ?? source.artistPageOutlines(
-                    ids: Array(ids[start..<min(start + Self.encodingBatch, ids.count)]), today: today, pastSince: recentStart)
+        let all = try read.value()
+        for start in stride(from: 0, to: all.count, by: Self.encodingBatch) {
+            let outlines = all[start..<min(start + Self.encodingBatch, all.count)]
             var batch: [(path: String, document: ArtistFeed)] = []
             for outline in outlines {
                 guard let slug = slugs[outline.artist.id] else { continue }
@@ -232,17 +227,14 @@ public struct FeedBuilder {
     }
 
     private func addVenues<Sink>(
-        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?,
-        outlines read: Background<FeedListOutlines.Venues>?, log: FeedListLog
+        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, outlines read: Background<FeedListOutlines.Venues>,
+        log: FeedListLog
     ) throws {
         var batch: [(path: String, document: VenueFeed)] = []
-        let read = try read?.value()
-        let venues = try read?.ids ?? source.venueIDs(withEventsSince: today)
-        log.owners.formUnion(venues.map { .venue($0) })
-        for (position, id) in venues.enumerated() where only?.contains(id) ?? true {
-            guard let listing = try read.map({ $0.outlines[position] }) ?? source.venuePageOutline(id: id, today: today) else {
-                continue
-            }
+        let venues = try read.value()
+        log.owners.formUnion(venues.ids.map { .venue($0) })
+        for listing in venues.outlines {
+            let id = listing.venue.id
             let pages = FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json")
             log.lists[.venue(id)] = FeedListRecord(events: listing.eventIDs, pages: pages.count)
             for page in pages {
@@ -255,14 +247,14 @@ public struct FeedBuilder {
         try add(&batch, to: pipeline)
     }
 
-    /// Every list's outline for a build that renders them all (so no `only` filter applies),
-    /// read in order on one other thread; each part waits for its reads when the builder
-    /// gets to it.
+    /// The outlines of the lists to render (all, or those `plan` names), read in order on
+    /// one other thread; each part waits for its reads when the builder gets to it.
     struct FeedListOutlines {
         struct Venues: Sendable {
+            /// Every venue with a page, rendered or not.
             var ids: [Int64]
-            /// By position in `ids`; nil for a venue gone since.
-            var outlines: [VenuePageOutline?]
+            /// The pages to render, in id order (a venue gone since has none).
+            var outlines: [VenuePageOutline]
         }
 
         /// Event ids of each metro area's feed. Map pins are read as each map is written,
@@ -271,10 +263,14 @@ public struct FeedBuilder {
         let artists: Background<[ArtistPageOutline]>
         let venues: Background<Venues>
 
-        static func start(for builder: FeedBuilder, metroAreas: [MetroAreaOverview], artists: [Int64]) -> FeedListOutlines {
+        static func start(
+            for builder: FeedBuilder, metroAreas: [MetroAreaOverview], artists slugs: [Int64: String], only plan: FeedListPlan?
+        ) -> FeedListOutlines {
             let (source, today, window, recentStart) = (builder.source, builder.today, builder.window, builder.recentStart)
             let queue = DispatchQueue(label: "encore.feeds.outlines")
-            let metroIDs = metroAreas.map(\.metroArea.id)
+            let metroIDs = metroAreas.map(\.metroArea.id).filter { plan?.metroAreas.contains($0) ?? true }
+            let artists = slugs.keys.filter { plan?.artists.contains($0) ?? true }.sorted()
+            let venuesToRender = plan?.venues
             return FeedListOutlines(
                 metroAreas: Background(on: queue) {
                     var lists: [Int64: [Int64]] = [:]
@@ -293,7 +289,11 @@ public struct FeedBuilder {
                 },
                 venues: Background(on: queue) {
                     let ids = try source.venueIDs(withEventsSince: today)
-                    return Venues(ids: ids, outlines: try ids.map { try source.venuePageOutline(id: $0, today: today) })
+                    return Venues(
+                        ids: ids,
+                        outlines: try ids.filter { venuesToRender?.contains($0) ?? true }.compactMap {
+                            try source.venuePageOutline(id: $0, today: today)
+                        })
                 })
         }
     }
