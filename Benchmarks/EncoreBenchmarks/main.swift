@@ -134,7 +134,7 @@ func runIngestBenchmarks(_ options: Options, encore: String, sample: String, wor
         "unchanged re-ingest speed-up", String(format: "%.1f× (%.2f s)", speedup, second.seconds), target: "≥ 3×",
         met: speedup >= 3)
     let size = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
-    print("  catalog size \(megabytes(size)); first ingest \(String(format: "%.2f", first.seconds)) s")
+    print("  catalog size \(megabytes(size)); first ingest \(String(format: "%.2f", first.seconds)) s (\(first.cpu))")
 
     if options.runs("geo") {
         print("Geo queries (in process, release build):")
