@@ -8,15 +8,16 @@ extension PageApplier {
     ///   record's event is merging into; a record with one of those keys joins that
     ///   artist, and two artist rows found to be one are merged.
     mutating func upsert(_ artist: ArtistListing, corroboratedBy corroboration: [String: Int64]) throws -> Int64 {
-        // Folding a name is a tenth of applying an act; most acts need no key (an act
-        // named before on the page, or an event that merges with nothing).
+        // Folded when compared: most acts need no key (one named before on the page, or
+        // on an event that merges with nothing).
         lazy var key = MatchKey.of(artist.name)
         // Two records of one source with different ids stay two artists, even with one
         // name on one bill (a festival can book two bands called "Low"). Nor does a
         // record that knows an artist by name alone join two artists that another source
         // tells apart: Last.fm's "Low" on the bills of two Songkick bands called "Low".
         func corroborated(apartFrom id: Int64? = nil) throws -> Int64? {
-            guard !corroboration.isEmpty, let other = corroboration[key], other != id, try !hasRecordFromThisSource(.artist, entityID: other)
+            guard !corroboration.isEmpty, let other = corroboration[key], other != id,
+                try !hasRecordFromThisSource(.artist, entityID: other)
             else { return nil }
             if let id, try artistsShareASource(id, other) { return nil }
             return other

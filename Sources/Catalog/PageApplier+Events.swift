@@ -169,10 +169,10 @@ extension PageApplier {
         let comparesNames = records.count > 1
         for record in records {
             for act in record.value.lineup.sorted(by: { $0.order < $1.order }) {
-                let key = comparesNames ? MatchKey.of(act.name) : ""
-                if comparesNames, let source = namedBy[key], source != record.source { continue }
+                let key = comparesNames ? MatchKey.of(act.name) : nil
+                if let key, let source = namedBy[key], source != record.source { continue }
                 guard let id = try artistID(record.source, act.artistSourceID), seen.insert(id).inserted else { continue }
-                if comparesNames { namedBy[key] = record.source }
+                if let key { namedBy[key] = record.source }
                 merged.lineup.append((id, act.billing, merged.lineup.count + 1))
             }
             for offer in record.value.offers { merged.offers.append((record.source, offer)) }
