@@ -43,7 +43,7 @@ public struct CatalogDatabase: Sendable {
             if db.configuration.readonly {
                 try db.execute(sql: "PRAGMA mmap_size = 2147418112")
             } else {
-                // Each page of a group is applied in a savepoint, whose journal holds the
+                // A group of pages is applied in a savepoint, whose journal holds the
                 // original of every database page it changes; past 64 KB SQLite would
                 // spill that journal to a temporary file, written and never read.
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")

@@ -6,7 +6,8 @@ import Listings
 /// Pages are read one at a time (never a whole crawl in memory) in a stable order
 /// (paths sorted). Each page lands whole or not at all: a page that fails is reported
 /// and skipped, and the others still land. Pages commit in groups (``groupPages``,
-/// ``groupDuration``), each page in a savepoint of its group's transaction.
+/// ``groupDuration``); a page that fails is undone alone (see the catalog's
+/// `withPageGroup`).
 public struct FileIngestion: Sendable {
     public var registry: IngesterRegistry
     /// The `--format` to use for every file; nil to detect each file's format.

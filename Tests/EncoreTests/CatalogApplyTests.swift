@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import GRDB
 import Ingest
 import Listings
 import Testing
@@ -120,6 +121,48 @@ struct CatalogApplyTests {
         try sabotage.remove()
         #expect(try sabotage.eventTitles() == ["First", "Third"])
         #expect(try !catalog.hasApplied(pageHash: "2", format: "songkick-json"))
+    }
+
+    @Test func pagesThatLandedBeforeAFailureInTheirGroupAreKeptWholeAndCountedOnce() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let sabotage = try CatalogSabotage(path: path)
+        try sabotage.failInsertsOfEventsTitled("doomed")
+        let artist = ArtistListing(sourceID: "a1", name: "Velvet Harbour")
+        func page(_ title: String) -> ListingPage {
+            var page = ListingPage(source: "songkick", locator: title)
+            page.events = [EventListing(
+                sourceID: title, title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!),
+                lineup: [PerformanceListing(artist: artist, billing: .headline, order: 1)])]
+            return page
+        }
+        // More pages than the group keeps for a replay, then two failures: the first
+        // sends the group back to its last savepoint, the second is undone on its own.
+        let good = (1...40).map { "show \($0)" }
+        let titles = good + ["doomed", "late", "doomed", "last"]
+        var outcomes: [PageOutcome] = []
+        var failures = 0
+        try catalog.withPageGroup { group throws in
+            for (index, title) in titles.enumerated() {
+                do {
+                    outcomes.append(try group.apply(page(title), pageHash: "\(index)", format: "songkick-json"))
+                } catch {
+                    failures += 1
+                }
+            }
+            #expect(try group.hasApplied(pageHash: "0", format: "songkick-json"))
+            #expect(try group.hasApplied(pageHash: "39", format: "songkick-json"))
+            #expect(try !group.hasApplied(pageHash: "40", format: "songkick-json"))
+        }
+        try sabotage.remove()
+        #expect(failures == 2)
+        #expect(outcomes.count == 42 && outcomes.allSatisfy { $0.eventsNew == 1 })
+        #expect(try sabotage.eventTitles() == good + ["late", "last"])
+        let stats = try catalog.stats(today: TestSupport.today)
+        #expect(stats.events == 42 && stats.artists == 1)
+        let artistRecords = try DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM source_record WHERE kind = 'artist'")
+        }
+        #expect(artistRecords == 1)
     }
 
     @Test func aRecordListedTwiceOnOnePageIsUpdatedByItsSecondListing() throws {
