@@ -65,9 +65,7 @@ public struct TicketmasterIngester: Ingester {
             guard number >= 0 else { throw normalizer.values.invalid("page.number", "a negative page number (\(number))") }
             page.paging = ListingPage.Paging(page: number + 1, perPage: paging.size, totalEntries: paging.totalElements)
         }
-        if response.dates != nil {
-            let event = try JSONPageDecoding.decode(
-                TicketmasterJSON.Event.self, from: data, locator: locator, tape: TicketmasterJSON.Event.init(tape:))
+        if let event = response.event {
             try normalizer.add(event, at: "", to: &page)
             return page
         }

@@ -4,14 +4,16 @@ import Listings
 /// gives, or ``JSONTapeMiss`` (see `JSONTapeTests`).
 extension TicketmasterJSON.Response {
     init(tape value: JSONTapeValue) throws(JSONTapeMiss) {
+        // Event details: the response is the event (see `init(from:)`).
+        let isEvent = try value.optionalMember("dates") != nil
         self.init(
-            _embedded: try value.object("_embedded") { v throws(JSONTapeMiss) in
+            _embedded: isEvent ? nil : try value.object("_embedded") { v throws(JSONTapeMiss) in
                 TicketmasterJSON.Embedded(
                     events: try v.array("events") { e throws(JSONTapeMiss) in try TicketmasterJSON.Event(tape: e) },
                     attractions: try v.array("attractions") { a throws(JSONTapeMiss) in try TicketmasterJSON.Attraction(tape: a) },
                     venues: try v.array("venues") { a throws(JSONTapeMiss) in try TicketmasterJSON.Venue(tape: a) })
             },
-            page: try value.object("page") { v throws(JSONTapeMiss) in
+            page: isEvent ? nil : try value.object("page") { v throws(JSONTapeMiss) in
                 TicketmasterJSON.Page(
                     size: try v.int("size"), totalElements: try v.int("totalElements"), totalPages: try v.int("totalPages"),
                     number: try v.int("number"))
@@ -26,7 +28,7 @@ extension TicketmasterJSON.Response {
             errors: try value.array("errors") { v throws(JSONTapeMiss) in
                 TicketmasterJSON.APIError(code: try v.text("code"), detail: try v.text("detail"))
             },
-            dates: try value.object("dates") { v throws(JSONTapeMiss) in try TicketmasterJSON.Dates(tape: v) })
+            event: isEvent ? try TicketmasterJSON.Event(tape: value) : nil)
     }
 }
 

@@ -11,8 +11,34 @@ enum TicketmasterJSON {
         let page: Page?
         let fault: Fault?
         let errors: [APIError]?
-        /// Set when the response is one event (event details).
-        let dates: Dates?
+        /// The response itself, when it is one event (event details: it has `dates`).
+        let event: Event?
+
+        private enum CodingKeys: String, CodingKey { case _embedded, page, fault, errors, dates }
+
+        init(_embedded: Embedded?, page: Page?, fault: Fault?, errors: [APIError]?, event: Event?) {
+            self._embedded = _embedded
+            self.page = page
+            self.fault = fault
+            self.errors = errors
+            self.event = event
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            fault = try container.decodeIfPresent(Fault.self, forKey: .fault)
+            errors = try container.decodeIfPresent([APIError].self, forKey: .errors)
+            // An event's own `_embedded` holds its venues and attractions: read it once, as the event's.
+            if container.contains(.dates), try !container.decodeNil(forKey: .dates) {
+                event = try Event(from: decoder)
+                _embedded = nil
+                page = nil
+            } else {
+                event = nil
+                _embedded = try container.decodeIfPresent(Embedded.self, forKey: ._embedded)
+                page = try container.decodeIfPresent(Page.self, forKey: .page)
+            }
+        }
     }
 
     struct Embedded: Decodable {
