@@ -422,12 +422,15 @@ struct PageApplier {
             .init(recordID: db.lastInsertedRowID, entityID: entityID, contentHash: hash))
     }
 
-    mutating func touchRecord(_ existing: Existing) {
+    /// Stamps a record seen. `mention` is the hash of what this listing said when it is
+    /// not the stored one but says nothing new (a lean mention of a richer record): the
+    /// next mention like it is then known unchanged without a query.
+    mutating func touchRecord(_ existing: Existing, mention: String? = nil) {
         guard !existing.isFresh else { return }
         touched.insert(existing.recordID)
         seen?.learn(
             .init(source: source, kind: existing.kind, sourceID: existing.sourceID),
-            .init(recordID: existing.recordID, entityID: existing.entityID, contentHash: existing.contentHash))
+            .init(recordID: existing.recordID, entityID: existing.entityID, contentHash: mention ?? existing.contentHash))
     }
 
     private func touchSeenRecords() throws {

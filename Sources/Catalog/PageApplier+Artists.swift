@@ -36,11 +36,15 @@ extension PageApplier {
             if existing.contentHash == hash {
                 touchRecord(existing)
             } else {
-                if let old = try existing.payload.map({ try SnapshotCoding.decode(ArtistSnapshot.self, from: $0) }) {
-                    snapshot = snapshot.filling(from: old)
+                let old = try existing.payload.map { try SnapshotCoding.decode(ArtistSnapshot.self, from: $0) }
+                if let old { snapshot = snapshot.filling(from: old) }
+                if snapshot == old {
+                    // A name on a bill after the artist's own page said more: nothing new.
+                    touchRecord(existing, mention: hash)
+                } else {
+                    let moved = try updateRecord(existing, url: artist.url, hash: hash, payload: snapshot.payload)
+                    try rebuildArtist(id, sourcesChanged: moved)
                 }
-                let moved = try updateRecord(existing, url: artist.url, hash: hash, payload: snapshot.payload)
-                try rebuildArtist(id, sourcesChanged: moved)
             }
             if let other = try corroborated(apartFrom: id) {
                 id = try mergeArtists(id, other, reason: "the same name (\(key)) on the bill of a shared event")

@@ -16,11 +16,15 @@ extension PageApplier {
                 touchRecord(existing)
             } else {
                 var snapshot = VenueSnapshot(venue, metroAreaID: try metroArea(for: venue))
-                if let old = try existing.payload.map({ try SnapshotCoding.decode(VenueSnapshot.self, from: $0) }) {
-                    snapshot = snapshot.filling(from: old)
+                let old = try existing.payload.map { try SnapshotCoding.decode(VenueSnapshot.self, from: $0) }
+                if let old { snapshot = snapshot.filling(from: old) }
+                if snapshot == old {
+                    // A leaner mention of what the record already says: nothing new.
+                    touchRecord(existing, mention: hash)
+                } else {
+                    let moved = try updateRecord(existing, url: venue.url, hash: hash, payload: snapshot.payload)
+                    try rebuildVenue(id, sourcesChanged: moved)
                 }
-                let moved = try updateRecord(existing, url: venue.url, hash: hash, payload: snapshot.payload)
-                try rebuildVenue(id, sourcesChanged: moved)
             }
         } else {
             let snapshot = VenueSnapshot(venue, metroAreaID: try metroArea(for: venue))

@@ -165,6 +165,42 @@ struct CatalogApplyTests {
         #expect(artistRecords == 1)
     }
 
+    @Test func aLeanerMentionOfAnArtistOrVenueLeavesItsRecordAsTheRicherPageWroteIt() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let rich = ArtistListing(
+            sourceID: "low", name: "Low", musicBrainzIDs: ["4991e134-af50-46b8-a3e2-e3497ab781b6"], url: "https://bit/a/1")
+        let lean = ArtistListing(sourceID: "low", name: "Low")
+        let place = VenueListing(sourceID: "v1", name: "Roundhouse", street: "Chalk Farm Road", city: "London")
+        let bareVenue = VenueListing(sourceID: "v1", name: "Roundhouse", city: "London")
+        func records() throws -> [String] {
+            try DatabaseQueue(path: path).read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT kind || ' ' || content_hash || ' ' || payload FROM source_record
+                    WHERE kind IN ('artist', 'venue') ORDER BY id
+                    """)
+            }
+        }
+        var artistPage = ListingPage(source: "bandsintown", locator: "artist")
+        artistPage.artists = [rich]
+        artistPage.venues = [place]
+        _ = try catalog.apply(artistPage)
+        let written = try records()
+        var events = ListingPage(source: "bandsintown", locator: "events")
+        for (index, day) in ["2027-01-01", "2027-01-02"].enumerated() {
+            events.events.append(EventListing(
+                sourceID: "e\(index)", title: "Low", start: EventStart(localDate: LocalDate(iso: day)!), venue: bareVenue,
+                lineup: [PerformanceListing(artist: lean, billing: .headline, order: 1)]))
+        }
+        _ = try catalog.apply(events)
+        #expect(try records() == written)
+        // A mention that does say something new is still written.
+        var renamed = ListingPage(source: "bandsintown", locator: "renamed")
+        renamed.artists = [ArtistListing(sourceID: "low", name: "LOW")]
+        _ = try catalog.apply(renamed)
+        #expect(try records() != written)
+        #expect(try catalog.artists(named: "LOW", today: TestSupport.today).first?.musicBrainzID == rich.musicBrainzIDs.first)
+    }
+
     @Test func aRecordListedTwiceOnOnePageIsUpdatedByItsSecondListing() throws {
         // Records are looked up for the whole page before it is applied; the second
         // listing must see the first one's writes, not that lookup.
