@@ -459,6 +459,24 @@ struct PageApplier {
         return moved
     }
 
+    /// Replaces a changed record's snapshot with `snapshot`, its gaps filled from the
+    /// record's last one.
+    /// - Returns: nil when the listing says nothing the record does not (a name on a
+    ///   bill after the artist's own page said more): it is only stamped seen. Otherwise
+    ///   whether the record's page moved (see ``updateRecord(_:url:hash:payload:)``).
+    mutating func update<Snapshot: FillableSnapshot>(
+        _ existing: Existing, to snapshot: Snapshot, url: String?, hash: String
+    ) throws -> Bool? {
+        var snapshot = snapshot
+        let old = try existing.payload.map { try SnapshotCoding.decode(Snapshot.self, from: $0) }
+        if let old { snapshot = snapshot.filling(from: old) }
+        guard snapshot != old else {
+            touchRecord(existing, mention: hash)
+            return nil
+        }
+        return try updateRecord(existing, url: url, hash: hash, payload: snapshot.payload)
+    }
+
     /// Records why a source record was linked to an existing row of another source.
     func logMerge(_ kind: EntityKind, entityID: Int64, sourceID: String, reason: String) throws {
         try db.cachedStatement(sql: """

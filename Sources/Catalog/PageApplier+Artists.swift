@@ -29,22 +29,14 @@ extension PageApplier {
             return id
         }
         let hash = artist.contentHash
-        var snapshot = ArtistSnapshot(artist)
+        let snapshot = ArtistSnapshot(artist)
         var id: Int64
         if let existing = try existingRecord(.artist, artist.sourceID, contentHash: hash) {
             id = existing.entityID
             if existing.contentHash == hash {
                 touchRecord(existing)
-            } else {
-                let old = try existing.payload.map { try SnapshotCoding.decode(ArtistSnapshot.self, from: $0) }
-                if let old { snapshot = snapshot.filling(from: old) }
-                if snapshot == old {
-                    // A name on a bill after the artist's own page said more: nothing new.
-                    touchRecord(existing, mention: hash)
-                } else {
-                    let moved = try updateRecord(existing, url: artist.url, hash: hash, payload: snapshot.payload)
-                    try rebuildArtist(id, sourcesChanged: moved)
-                }
+            } else if let moved = try update(existing, to: snapshot, url: artist.url, hash: hash) {
+                try rebuildArtist(id, sourcesChanged: moved)
             }
             if let other = try corroborated(apartFrom: id) {
                 id = try mergeArtists(id, other, reason: "the same name (\(key)) on the bill of a shared event")

@@ -14,17 +14,10 @@ extension PageApplier {
                 // Its metro area was found when this content was first applied: a source
                 // that names none (Bandsintown) costs a search of metro areas otherwise.
                 touchRecord(existing)
-            } else {
-                var snapshot = VenueSnapshot(venue, metroAreaID: try metroArea(for: venue))
-                let old = try existing.payload.map { try SnapshotCoding.decode(VenueSnapshot.self, from: $0) }
-                if let old { snapshot = snapshot.filling(from: old) }
-                if snapshot == old {
-                    // A leaner mention of what the record already says: nothing new.
-                    touchRecord(existing, mention: hash)
-                } else {
-                    let moved = try updateRecord(existing, url: venue.url, hash: hash, payload: snapshot.payload)
-                    try rebuildVenue(id, sourcesChanged: moved)
-                }
+            } else if let moved = try update(
+                existing, to: VenueSnapshot(venue, metroAreaID: try metroArea(for: venue)), url: venue.url, hash: hash)
+            {
+                try rebuildVenue(id, sourcesChanged: moved)
             }
         } else {
             let snapshot = VenueSnapshot(venue, metroAreaID: try metroArea(for: venue))

@@ -4,7 +4,14 @@ import Listings
 /// What one source record said, stored with it (`source_record.payload`), so that a
 /// catalog row shared by several sources can be rebuilt from all of them at any time,
 /// in an order that does not depend on which source arrived first.
-struct ArtistSnapshot: Codable, Equatable {
+/// The snapshot of a record that later, leaner mentions may name again (an artist on a
+/// bill, a venue of an event): their gaps are filled from what the record said.
+protocol FillableSnapshot: TapeReadableSnapshot, Equatable {
+    func filling(from older: Self) -> Self
+    var payload: String { get }
+}
+
+struct ArtistSnapshot: FillableSnapshot {
     var name: String
     var mbids: [String]
     var url: String?
@@ -28,7 +35,7 @@ struct ArtistSnapshot: Codable, Equatable {
     }
 }
 
-struct VenueSnapshot: Codable, Equatable {
+struct VenueSnapshot: FillableSnapshot {
     var name: String
     var street: String?
     var postalCode: String?
