@@ -13,15 +13,19 @@ struct FeedBuildReads: Sendable {
     var stats: CatalogStats
 
     /// Starts the reads, in two parts that run side by side; the result waits for them.
+    ///
+    /// Each part has a queue of its own: work sent to the global queue waits for a free
+    /// core, and while the build loads its state on one core and the overview is read
+    /// on the other, the second part started only when the first had ended.
     static func start(for builder: FeedBuilder) -> Background<FeedBuildReads> {
         let (source, today, recentStart) = (builder.source, builder.today, builder.recentStart)
-        let overview = Background {
+        let overview = Background(on: DispatchQueue(label: "encore.feeds.overview")) {
             (
                 metroAreas: try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 },
                 stats: try source.stats(today: today)
             )
         }
-        return Background {
+        return Background(on: DispatchQueue(label: "encore.feeds.reads")) {
             let artistNames = try source.artistNames(withEventsSince: recentStart)
             let window = try source.eventIDs(since: recentStart)
             let (metroAreas, stats) = try overview.value()
@@ -35,7 +39,9 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     private var result: Result<Value, any Error>?
     private let done = DispatchSemaphore(value: 0)
 
-    init(on queue: DispatchQueue = .global(), _ work: @escaping @Sendable () throws -> Value) {
+    /// - Parameter queue: a queue of the caller's own (`DispatchQueue(label:)`), which
+    ///   gets a thread at once; work sent to a global queue waits for a free core.
+    init(on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> Value) {
         queue.async {
             self.result = Result(catching: work)
             self.done.signal()
