@@ -117,7 +117,7 @@ struct SourceCrawlerTests {
         let directory = try TestSupport.temporaryDirectory()
         let world = SampleWorld(configuration: .init(eventCount: 300, eventsPerPage: 5))
         _ = try world.writeSongkickJSON(to: directory)
-        let (metro, expected) = busiestMetro(world)
+        let (metro, _) = busiestMetro(world)
         let controls = ServerControls()
         let server = try makeServer(world: directory, controls: controls)
         defer { server.stop() }
