@@ -148,6 +148,7 @@ private final class GroupTransaction: PageGroup {
                 landed?.removeAll(keepingCapacity: true)
             }
             let outcome = try write(page, pageHash: pageHash, format: format)
+            seen.pageLanded()
             landed?.append((page, pageHash, format))
             return outcome
         } catch {
@@ -158,10 +159,8 @@ private final class GroupTransaction: PageGroup {
     }
 
     private func write(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
-        let outcome = try CatalogDatabase.apply(
+        try CatalogDatabase.apply(
             page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen, in: db)
-        seen.pageLanded()
-        return outcome
     }
 
     /// Undoes the failed page's writes by going back to the last savepoint and applying
@@ -174,7 +173,10 @@ private final class GroupTransaction: PageGroup {
         seen.forgetAll()
         do {
             try db.execute(sql: "ROLLBACK TO \(Self.savepoint)")
-            for landed in pages { _ = try write(landed.page, pageHash: landed.hash, format: landed.format) }
+            for landed in pages {
+                _ = try write(landed.page, pageHash: landed.hash, format: landed.format)
+                seen.pageLanded()
+            }
         } catch {
             throw PageGroupRolledBack(underlying: error)
         }
@@ -184,8 +186,7 @@ private final class GroupTransaction: PageGroup {
         var outcome = PageOutcome()
         do {
             try db.inSavepoint {
-                outcome = try CatalogDatabase.apply(
-                    page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen, in: db)
+                outcome = try write(page, pageHash: pageHash, format: format)
                 return .commit
             }
             seen.pageLanded()

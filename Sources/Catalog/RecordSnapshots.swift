@@ -1,9 +1,6 @@
 import Foundation
 import Listings
 
-/// What one source record said, stored with it (`source_record.payload`), so that a
-/// catalog row shared by several sources can be rebuilt from all of them at any time,
-/// in an order that does not depend on which source arrived first.
 /// The snapshot of a record that later, leaner mentions may name again (an artist on a
 /// bill, a venue of an event): their gaps are filled from what the record said.
 protocol FillableSnapshot: TapeReadableSnapshot, Equatable {
@@ -11,6 +8,9 @@ protocol FillableSnapshot: TapeReadableSnapshot, Equatable {
     var payload: String { get }
 }
 
+/// What one source record said, stored with it (`source_record.payload`), so that a
+/// catalog row shared by several sources can be rebuilt from all of them at any time,
+/// in an order that does not depend on which source arrived first.
 struct ArtistSnapshot: FillableSnapshot {
     var name: String
     var mbids: [String]

@@ -272,7 +272,7 @@ public struct FileIngestion: Sendable {
                 guard (isLink ? stat(full, &status) : lstat(full, &status)) == 0 else { continue }
                 switch status.st_mode & S_IFMT {
                 case S_IFREG: type = Int32(DT_REG)
-                case S_IFDIR: type = isLink ? Int32(DT_LNK) : Int32(DT_DIR)
+                case S_IFDIR where !isLink: type = Int32(DT_DIR)
                 default: continue
                 }
             }
