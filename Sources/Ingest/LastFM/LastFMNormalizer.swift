@@ -207,9 +207,7 @@ struct LastFMNormalizer {
     }
 
     static func clean(_ text: String?) -> String? {
-        guard let text else { return nil }
-        let trimmed = text.trimmingWhitespace()
-        return trimmed.isEmpty ? nil : trimmed
+        ListingValues.clean(text)
     }
 
     /// Splits Last.fm's city text into city and region (see the type's notes).

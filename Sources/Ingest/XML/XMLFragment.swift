@@ -43,8 +43,7 @@ struct XMLFragment: Sendable, Hashable {
 
     /// The text with surrounding white space removed; nil when nothing is left.
     var trimmedText: String? {
-        let trimmed = text.trimmingWhitespace()
-        return trimmed.isEmpty ? nil : trimmed
+        ListingValues.clean(text)
     }
 
     /// A value written either as an attribute or as a child element's text
