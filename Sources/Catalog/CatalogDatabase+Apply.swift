@@ -28,7 +28,9 @@ import Listings
 /// transaction), and an identical page (same bytes, same format) is not applied twice.
 extension CatalogDatabase: ListingSink {
     public func hasApplied(pageHash: String, format: String) throws -> Bool {
-        try writer.read { db in try Self.hasApplied(pageHash: pageHash, format: format, in: db) }
+        // One statement needs no transaction around it: BEGIN and COMMIT cost more than
+        // the lookup, once a page, on the thread that reads the pages.
+        try writer.unsafeRead { db in try Self.hasApplied(pageHash: pageHash, format: format, in: db) }
     }
 
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {

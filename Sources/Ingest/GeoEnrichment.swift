@@ -18,6 +18,9 @@ public struct GeoEnrichment: Sendable {
     /// Name lookups scan the gazetteer; the same few metro areas and cities recur on
     /// every page of a crawl, so their answers are kept for the life of the enrichment.
     private let cityByName = MemoCache<String, City?>()
+    /// A venue's coordinate recurs on every page that lists one of its shows; the nearest
+    /// city search scans grid cells of hundreds of cities in dense regions.
+    private let placeNearest = MemoCache<Coordinate, PlaceLink?>()
 
     public init(gazetteer: Gazetteer) {
         self.gazetteer = gazetteer
@@ -53,7 +56,7 @@ public struct GeoEnrichment: Sendable {
     private func enrich(_ venue: VenueListing, metros: inout [String: MetroAreaListing]) -> VenueListing {
         var venue = venue
         if let coordinate = venue.coordinate {
-            venue.place = gazetteer.nearestCity(to: coordinate).map(Self.link)
+            venue.place = nearestPlace(to: coordinate)
         } else if let cityName = venue.city,
             let city = bestCity(named: cityName, country: venue.country ?? venue.metroArea?.country)
         {
@@ -77,7 +80,7 @@ public struct GeoEnrichment: Sendable {
             if let city = bestCity(named: Self.plainName(metro.name), country: metro.country) {
                 metro.place = Self.link(city)
             } else if let coordinate = metro.coordinate {
-                metro.place = gazetteer.nearestCity(to: coordinate).map(Self.link)
+                metro.place = nearestPlace(to: coordinate)
             } else {
                 metro.place = fallback
                 metro.placeIsGuessed = fallback != nil
@@ -86,6 +89,10 @@ public struct GeoEnrichment: Sendable {
         if metro.coordinate == nil { metro.coordinate = metro.place?.coordinate }
         cache[metro.sourceID] = metro
         return metro
+    }
+
+    private func nearestPlace(to coordinate: Coordinate) -> PlaceLink? {
+        placeNearest.value(for: coordinate) { gazetteer.nearestCity(to: coordinate).map(Self.link) }
     }
 
     /// The most populous city of that name, in `country` when it names a known one.
