@@ -11,34 +11,38 @@ struct SnapshotWriter {
         bytes.reserveCapacity(256)
     }
 
-    mutating func field(_ key: String, _ value: String?) {
+    mutating func field(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         writeKey(key)
         Self.appendQuoted(value, to: &bytes)
     }
 
-    mutating func field(_ key: String, _ value: Double?) {
+    mutating func field(_ key: StaticString, _ value: Double?) {
         guard let value, value.isFinite else { return }
         writeKey(key)
-        bytes += (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)).utf8
+        if value == value.rounded() && abs(value) < 1e15 {
+            bytes.appendDecimal(Int64(value))
+        } else {
+            bytes += String(value).utf8
+        }
     }
 
-    mutating func field(_ key: String, _ value: Int64?) {
+    mutating func field(_ key: StaticString, _ value: Int64?) {
         guard let value else { return }
         writeKey(key)
-        bytes += String(value).utf8
+        bytes.appendDecimal(value)
     }
 
-    mutating func field(_ key: String, _ value: Int?) {
+    mutating func field(_ key: StaticString, _ value: Int?) {
         field(key, value.map(Int64.init))
     }
 
-    mutating func field(_ key: String, _ value: Bool) {
+    mutating func field(_ key: StaticString, _ value: Bool) {
         writeKey(key)
         bytes += (value ? "true" : "false").utf8
     }
 
-    mutating func field(_ key: String, strings: [String]) {
+    mutating func field(_ key: StaticString, strings: [String]) {
         writeKey(key)
         bytes.append(UInt8(ascii: "["))
         for (index, value) in strings.enumerated() {
@@ -48,13 +52,19 @@ struct SnapshotWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    mutating func field(_ key: String, objects: [String]) {
+    /// An array of objects, each written by `write` into this writer's own buffer (a
+    /// festival's bill has dozens of acts: a writer and a string each added up).
+    mutating func field<Element>(_ key: StaticString, objects: [Element], _ write: (inout SnapshotWriter, Element) -> Void) {
         writeKey(key)
         bytes.append(UInt8(ascii: "["))
-        for (index, object) in objects.enumerated() {
+        for (index, element) in objects.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += object.utf8
+            bytes.append(UInt8(ascii: "{"))
+            first = true
+            write(&self, element)
+            bytes.append(UInt8(ascii: "}"))
         }
+        first = false
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -63,11 +73,11 @@ struct SnapshotWriter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private mutating func writeKey(_ name: String) {
+    private mutating func writeKey(_ name: StaticString) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
         bytes.append(UInt8(ascii: "\""))
-        bytes += name.utf8
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
     }
@@ -75,22 +85,35 @@ struct SnapshotWriter {
     /// A JSON string literal; multi-byte UTF-8 passes through unchanged.
     static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += #"\""#.utf8
-            case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-            case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
-            case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
-            case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes += #"\u00"#.utf8
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            // Runs of bytes that need no escape are copied whole: most values have none.
+            var run = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                appendEscaped(byte, to: &bytes)
+                run = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes += #"\""#.utf8
+        case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+        case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
+        case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
+        case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes += #"\u00"#.utf8
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0xF)])
+        }
     }
 }
 
@@ -133,26 +156,22 @@ extension EventSnapshot {
         writer.field("ageRestriction", ageRestriction)
         writer.field("endDate", endDate)
         writer.field("kind", kind)
-        writer.field("lineup", objects: lineup.map { act in
-            var inner = SnapshotWriter()
+        writer.field("lineup", objects: lineup) { inner, act in
             inner.field("artistSourceID", act.artistSourceID)
             inner.field("billing", act.billing)
             inner.field("name", act.name)
             inner.field("order", act.order)
-            return inner.finish()
-        })
+        }
         writer.field("localDate", localDate)
         writer.field("localTime", localTime)
-        writer.field("offers", objects: offers.map { offer in
-            var inner = SnapshotWriter()
+        writer.field("offers", objects: offers) { inner, offer in
             inner.field("currency", offer.currency)
             inner.field("onSale", offer.onSale)
             inner.field("priceMax", offer.priceMax)
             inner.field("priceMin", offer.priceMin)
             inner.field("status", offer.status)
             inner.field("url", offer.url)
-            return inner.finish()
-        })
+        }
         writer.field("popularity", popularity)
         writer.field("status", status)
         writer.field("timeZone", timeZone)

@@ -65,7 +65,34 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     public var description: String {
-        Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        // Dates are printed for every row an ingest writes and every event a feed
+        // renders; written into one inline string, they allocate nothing.
+        guard hasFourDigitYear else { return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            write(into: buffer, at: 0)
+            return 10
+        }
+    }
+
+    /// Years 0...9999 print as four digits; others (from far-off day counts) as they are.
+    var hasFourDigitYear: Bool { (0...9999).contains(year) }
+
+    /// Writes `YYYY-MM-DD` into `buffer[offset..<offset + 10]`; needs ``hasFourDigitYear``.
+    func write(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        Self.writeDigits(year, count: 4, into: buffer, at: offset)
+        buffer[offset + 4] = UInt8(ascii: "-")
+        Self.writeDigits(month, count: 2, into: buffer, at: offset + 5)
+        buffer[offset + 7] = UInt8(ascii: "-")
+        Self.writeDigits(day, count: 2, into: buffer, at: offset + 8)
+    }
+
+    /// Writes the last `count` decimal digits of a non-negative `value`, zero-padded.
+    static func writeDigits(_ value: Int, count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        var rest = value
+        for index in (offset..<offset + count).reversed() {
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {

@@ -32,7 +32,19 @@ public struct LocalTime: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
 
     public var description: String {
-        LocalDate.pad(hour, 2) + ":" + LocalDate.pad(minute, 2) + ":" + LocalDate.pad(second, 2)
+        String(unsafeUninitializedCapacity: 8) { buffer in
+            write(into: buffer, at: 0)
+            return 8
+        }
+    }
+
+    /// Writes `HH:MM:SS` into `buffer[offset..<offset + 8]`.
+    func write(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        LocalDate.writeDigits(hour, count: 2, into: buffer, at: offset)
+        buffer[offset + 2] = UInt8(ascii: ":")
+        LocalDate.writeDigits(minute, count: 2, into: buffer, at: offset + 3)
+        buffer[offset + 5] = UInt8(ascii: ":")
+        LocalDate.writeDigits(second, count: 2, into: buffer, at: offset + 6)
     }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {

@@ -43,7 +43,15 @@ public struct UTCInstant: Sendable, Hashable, Comparable, Codable, CustomStringC
     public var description: String {
         let s = Int(secondsOfDay)
         let time = LocalTime(hour: s / 3600, minute: s / 60 % 60, second: s % 60)!
-        return "\(date)T\(time)Z"
+        let date = self.date
+        guard date.hasFourDigitYear else { return "\(date)T\(time)Z" }
+        return String(unsafeUninitializedCapacity: 20) { buffer in
+            date.write(into: buffer, at: 0)
+            buffer[10] = UInt8(ascii: "T")
+            time.write(into: buffer, at: 11)
+            buffer[19] = UInt8(ascii: "Z")
+            return 20
+        }
     }
 
     public static func < (lhs: UTCInstant, rhs: UTCInstant) -> Bool {

@@ -21,6 +21,24 @@ struct LocalDateTests {
         #expect(LocalDate(iso: "2026-12-31")!.adding(days: 1) == LocalDate(iso: "2027-01-01"))
     }
 
+    @Test func printsZeroPaddedFieldsForEveryYearAndTime() {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        // Every 97th day from year 1 to past 9999, where the year gets a fifth digit.
+        for days in stride(from: -719_162, through: 3_000_000, by: 97) {
+            let date = LocalDate(daysSinceEpoch: days)
+            #expect(date.description == padded(date.year, 4) + "-" + padded(date.month, 2) + "-" + padded(date.day, 2))
+        }
+        #expect(LocalDate(year: 7, month: 3, day: 9)!.description == "0007-03-09")
+        #expect(LocalTime(hour: 0, minute: 5, second: 9)!.description == "00:05:09")
+        #expect(LocalTime(hour: 23, minute: 59, second: 59)!.description == "23:59:59")
+        #expect(UTCInstant(secondsSinceEpoch: 0).description == "1970-01-01T00:00:00Z")
+        #expect(UTCInstant(secondsSinceEpoch: -1).description == "1969-12-31T23:59:59Z")
+        #expect(UTCInstant(secondsSinceEpoch: 253_402_300_800).description == "10000-01-01T00:00:00Z")
+    }
+
     @Test func convertsVenueWallClockToUTC() {
         let date = LocalDate(iso: "2013-07-25")!
         let time = LocalTime(iso: "12:00:00")!
