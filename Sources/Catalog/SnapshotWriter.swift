@@ -84,36 +84,7 @@ struct SnapshotWriter {
 
     /// A JSON string literal; multi-byte UTF-8 passes through unchanged.
     static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            // Runs of bytes that need no escape are copied whole: most values have none.
-            var run = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                appendEscaped(byte, to: &bytes)
-                run = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
-        switch byte {
-        case UInt8(ascii: "\""): bytes += #"\""#.utf8
-        case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-        case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
-        case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
-        case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
-        default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes += #"\u00"#.utf8
-            bytes.append(hex[Int(byte >> 4)])
-            bytes.append(hex[Int(byte & 0xF)])
-        }
+        bytes.appendJSONString(value)
     }
 }
 

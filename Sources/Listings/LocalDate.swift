@@ -79,11 +79,20 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// Writes `YYYY-MM-DD` into `buffer[offset..<offset + 10]`; needs ``hasFourDigitYear``.
     func write(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
-        Self.writeDigits(year, count: 4, into: buffer, at: offset)
-        buffer[offset + 4] = UInt8(ascii: "-")
-        Self.writeDigits(month, count: 2, into: buffer, at: offset + 5)
-        buffer[offset + 7] = UInt8(ascii: "-")
-        Self.writeDigits(day, count: 2, into: buffer, at: offset + 8)
+        Self.writeFields((year, month, day), firstWidth: 4, separator: UInt8(ascii: "-"), into: buffer, at: offset)
+    }
+
+    /// Writes `first-SS-TT` (a date) or `first:SS:TT` (a time): the first field
+    /// `firstWidth` digits, the others two.
+    static func writeFields(
+        _ fields: (Int, Int, Int), firstWidth: Int, separator: UInt8, into buffer: UnsafeMutableBufferPointer<UInt8>,
+        at offset: Int
+    ) {
+        writeDigits(fields.0, count: firstWidth, into: buffer, at: offset)
+        buffer[offset + firstWidth] = separator
+        writeDigits(fields.1, count: 2, into: buffer, at: offset + firstWidth + 1)
+        buffer[offset + firstWidth + 3] = separator
+        writeDigits(fields.2, count: 2, into: buffer, at: offset + firstWidth + 4)
     }
 
     /// Writes the last `count` decimal digits of a non-negative `value`, zero-padded.

@@ -40,11 +40,7 @@ public struct LocalTime: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// Writes `HH:MM:SS` into `buffer[offset..<offset + 8]`.
     func write(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
-        LocalDate.writeDigits(hour, count: 2, into: buffer, at: offset)
-        buffer[offset + 2] = UInt8(ascii: ":")
-        LocalDate.writeDigits(minute, count: 2, into: buffer, at: offset + 3)
-        buffer[offset + 5] = UInt8(ascii: ":")
-        LocalDate.writeDigits(second, count: 2, into: buffer, at: offset + 6)
+        LocalDate.writeFields((hour, minute, second), firstWidth: 2, separator: UInt8(ascii: ":"), into: buffer, at: offset)
     }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
