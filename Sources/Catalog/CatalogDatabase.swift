@@ -43,9 +43,9 @@ public struct CatalogDatabase: Sendable {
             if db.configuration.readonly {
                 try db.execute(sql: "PRAGMA mmap_size = 2147418112")
             } else {
-                // A group of pages is applied in a savepoint, whose journal holds the
-                // original of every database page it changes; past 64 KB SQLite would
-                // spill that journal to a temporary file, written and never read.
+                // Statement journals (and the savepoint a page gets after a failure in
+                // its group) hold the original of every database page they change; past
+                // 64 KB SQLite would spill them to a temporary file, written and never read.
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
         }

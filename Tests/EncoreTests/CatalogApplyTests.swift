@@ -135,8 +135,8 @@ struct CatalogApplyTests {
                 lineup: [PerformanceListing(artist: artist, billing: .headline, order: 1)])]
             return page
         }
-        // More pages than the group keeps for a replay, then two failures: the first
-        // sends the group back to its last savepoint, the second is undone on its own.
+        // Two failures: the first sends the group back to its start, and the 40 pages
+        // before it are applied again; the second is undone on its own.
         let good = (1...40).map { "show \($0)" }
         let titles = good + ["doomed", "late", "doomed", "last"]
         var outcomes: [PageOutcome] = []
@@ -163,6 +163,28 @@ struct CatalogApplyTests {
             try Int.fetchOne(db, sql: "SELECT count(*) FROM source_record WHERE kind = 'artist'")
         }
         #expect(artistRecords == 1)
+    }
+
+    @Test func aGroupWhoseFirstPageFailsStillLandsTheRestStampedWithOneRevision() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let sabotage = try CatalogSabotage(path: path)
+        try sabotage.failInsertsOfEventsTitled("doomed")
+        let titles = ["doomed", "one", "two"]
+        var failures = 0
+        try catalog.withPageGroup { group throws in
+            for (index, title) in titles.enumerated() {
+                var page = ListingPage(source: "songkick", locator: title)
+                page.events = [EventListing(sourceID: title, title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
+                do { _ = try group.apply(page, pageHash: "\(index)", format: "songkick-json") } catch { failures += 1 }
+            }
+        }
+        try sabotage.remove()
+        #expect(failures == 1)
+        #expect(try sabotage.eventTitles() == ["one", "two"])
+        let revisions = try DatabaseQueue(path: path).read { db in
+            try Int64.fetchAll(db, sql: "SELECT DISTINCT revision FROM event")
+        }
+        #expect(revisions.count == 1)
     }
 
     @Test func aLeanerMentionOfAnArtistOrVenueLeavesItsRecordAsTheRicherPageWroteIt() throws {
