@@ -4,7 +4,11 @@
 // the time per table, then the same rows copied in one INSERT ... SELECT per table.
 //
 //   cc -O2 -o /tmp/sqlite-floor Benchmarks/sqlite-floor/floor.c -lsqlite3
-//   /tmp/sqlite-floor CATALOG SCRATCH_DIRECTORY
+//   /tmp/sqlite-floor CATALOG SCRATCH_DIRECTORY [SAVEPOINT_EVERY]
+//
+// With SAVEPOINT_EVERY, the one-row-at-a-time inserts run inside a savepoint released and
+// taken again every that many rows: what an open savepoint costs (SQLite copies each
+// database page a statement first changes into the savepoint's journal).
 //
 // If the one-row-at-a-time figures add up to most of an ingest's budget, no amount of
 // work on the code around the statements meets it: the rows must be written in sets.
@@ -74,6 +78,8 @@ static sqlite3 *fresh(const char *catalog, const char *path, const char *schema,
 // Inserts every row with one statement execution each, committing every 2,500 rows (an
 // ingest commits a group of pages about once a second). `newID`: bind NULL for column 0,
 // so the table assigns ids as an ingest's inserts do.
+static int savepointEvery = 0;
+
 static void oneRowAtATime(const char *catalog, const char *path, const char *schema, const char *table, Rows rows,
                           int newID) {
     sqlite3 *db = fresh(catalog, path, schema, strcmp(table, "lineup") == 0);
@@ -85,6 +91,7 @@ static void oneRowAtATime(const char *catalog, const char *path, const char *sch
     check(sqlite3_prepare_v2(db, sql, -1, &insert, 0), db, sql);
     double start = now();
     check(sqlite3_exec(db, "BEGIN", 0, 0, 0), db, "begin");
+    if (savepointEvery) check(sqlite3_exec(db, "SAVEPOINT floor", 0, 0, 0), db, "savepoint");
     for (int i = 0; i < rows.count; i++) {
         for (int c = 0; c < rows.columns; c++) {
             if (c == 0 && newID) sqlite3_bind_null(insert, 1);
@@ -92,7 +99,12 @@ static void oneRowAtATime(const char *catalog, const char *path, const char *sch
         }
         check(sqlite3_step(insert), db, table);
         sqlite3_reset(insert);
-        if (i % 2500 == 2499) check(sqlite3_exec(db, "COMMIT; BEGIN", 0, 0, 0), db, "commit");
+        if (i % 2500 == 2499) {
+            check(sqlite3_exec(db, "COMMIT; BEGIN", 0, 0, 0), db, "commit");
+            if (savepointEvery) check(sqlite3_exec(db, "SAVEPOINT floor", 0, 0, 0), db, "savepoint");
+        } else if (savepointEvery && i % savepointEvery == savepointEvery - 1) {
+            check(sqlite3_exec(db, "RELEASE floor; SAVEPOINT floor", 0, 0, 0), db, "savepoint");
+        }
     }
     check(sqlite3_exec(db, "COMMIT", 0, 0, 0), db, "commit");
     double seconds = now() - start;
@@ -115,10 +127,11 @@ static void allAtOnce(const char *catalog, const char *path, const char *schema,
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s CATALOG SCRATCH_DIRECTORY\n", argv[0]);
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: %s CATALOG SCRATCH_DIRECTORY [SAVEPOINT_EVERY]\n", argv[0]);
         return 2;
     }
+    if (argc == 4) savepointEvery = atoi(argv[3]);
     const char *catalog = argv[1];
     char path[4096];
     snprintf(path, sizeof path, "%s/sqlite-floor.sqlite", argv[2]);
@@ -141,7 +154,9 @@ int main(int argc, char **argv) {
     Rows records = load(source, "SELECT * FROM source_record WHERE kind = 'event' ORDER BY id");
     Rows lineup = load(source, "SELECT * FROM lineup ORDER BY event_id, position");
     sqlite3_close(source);
-    printf("SQLite %s, %d events\n", sqlite3_libversion(), events.count);
+    printf("SQLite %s, %d events", sqlite3_libversion(), events.count);
+    if (savepointEvery) printf(", a savepoint every %d rows", savepointEvery);
+    printf("\n");
     oneRowAtATime(catalog, path, script, "event", events, 1);
     oneRowAtATime(catalog, path, script, "source_record", records, 1);
     oneRowAtATime(catalog, path, script, "lineup", lineup, 0);

@@ -52,10 +52,10 @@ extension CatalogDatabase: ListingSink {
         guard writer is DatabasePool else { return try body(PageByPageGroup(sink: self)) }
         let seen = seenRecords
         return try writer.writeWithoutTransaction { db in
-            // The group begins, commits and (after a failed page) restarts its own
-            // transaction; see ``GroupTransaction``.
-            let group = try GroupTransaction(db: db, opened: now(), seen: seen)
             do {
+                // The group begins, commits and (after a failed page) restarts its own
+                // transaction; see ``GroupTransaction``.
+                let group = try GroupTransaction(db: db, opened: now(), seen: seen)
                 let result = try body(group)
                 try group.commit()
                 return result
