@@ -24,7 +24,7 @@ extension Array where Element == UInt8 {
     /// Appends `value` as a JSON string literal, escaped as `JSONEncoder` does (`\n`,
     /// `\u001f`); multi-byte UTF-8 passes through unchanged. Runs of bytes that need no
     /// escape are copied whole: most values have none.
-    public mutating func appendJSONString(_ value: String) {
+    @inlinable public mutating func appendJSONString(_ value: String) {
         append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
