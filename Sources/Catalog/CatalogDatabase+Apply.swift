@@ -484,7 +484,14 @@ struct PageApplier {
         try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO merge_decision (kind, entity_id, source, source_id, reason, decided_at)
             VALUES (?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [kind.rawValue, entityID, source, sourceID, reason, timestamp])
+            """).execute { binder in
+                binder.bind(kind.rawValue)
+                binder.bind(entityID)
+                binder.bind(source)
+                binder.bind(sourceID)
+                binder.bind(reason)
+                binder.bind(timestamp)
+            }
     }
 
     /// The payloads of every record behind a row, most trusted first.
@@ -503,9 +510,12 @@ struct PageApplier {
 
     /// Whether a row already has a record from this page's source.
     func hasRecordFromThisSource(_ kind: EntityKind, entityID: Int64) throws -> Bool {
-        try Bool.fetchOne(
-            try db.cachedStatement(sql: "SELECT 1 FROM source_record WHERE kind = ? AND entity_id = ? AND source = ? LIMIT 1"),
-            arguments: [kind.rawValue, entityID, source]) ?? false
+        try db.cachedStatement(sql: "SELECT 1 FROM source_record WHERE kind = ? AND entity_id = ? AND source = ? LIMIT 1")
+            .fetchInt64 { binder in
+                binder.bind(kind.rawValue)
+                binder.bind(entityID)
+                binder.bind(source)
+            } != nil
     }
 
     // MARK: - Metro areas

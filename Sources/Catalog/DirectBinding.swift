@@ -73,4 +73,14 @@ extension Statement {
         bind(&binder)
         try execute()
     }
+
+    /// The first column of the first row as an integer (nil when there is no row or it
+    /// is NULL), with parameters bound as ``execute(binding:)`` binds them: merging a
+    /// record asks a few such questions an act.
+    func fetchInt64(binding bind: (inout ParameterBinder) -> Void) throws -> Int64? {
+        setUncheckedArguments(StatementArguments())
+        var binder = ParameterBinder(statement: sqliteStatement)
+        bind(&binder)
+        return try Int64.fetchOne(self)
+    }
 }

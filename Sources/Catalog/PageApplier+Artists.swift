@@ -29,7 +29,8 @@ extension PageApplier {
             return id
         }
         let hash = artist.contentHash
-        let snapshot = ArtistSnapshot(artist)
+        // Most mentions are of an unchanged record, which needs no snapshot.
+        lazy var snapshot = ArtistSnapshot(artist)
         var id: Int64
         if let existing = try existingRecord(.artist, artist.sourceID, contentHash: hash) {
             id = existing.entityID
@@ -73,12 +74,13 @@ extension PageApplier {
 
     /// Whether one source has records on both artists (so it knows them as two).
     private func artistsShareASource(_ a: Int64, _ b: Int64) throws -> Bool {
-        try Bool.fetchOne(
-            try db.cachedStatement(sql: """
-                SELECT 1 FROM source_record x JOIN source_record y ON y.kind = 'artist' AND y.entity_id = ? AND y.source = x.source
-                WHERE x.kind = 'artist' AND x.entity_id = ? LIMIT 1
-                """),
-            arguments: [b, a]) ?? false
+        try db.cachedStatement(sql: """
+            SELECT 1 FROM source_record x JOIN source_record y ON y.kind = 'artist' AND y.entity_id = ? AND y.source = x.source
+            WHERE x.kind = 'artist' AND x.entity_id = ? LIMIT 1
+            """).fetchInt64 { binder in
+                binder.bind(b)
+                binder.bind(a)
+            } != nil
     }
 
     /// An artist of another source with one of these MusicBrainz ids, lowest id first.

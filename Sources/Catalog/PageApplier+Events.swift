@@ -135,7 +135,10 @@ extension PageApplier {
         let merged = try merge(records) { [resolved] source, artistSourceID in
             // This page's acts were all resolved before the event.
             if source == self.source, let id = resolved[.artist]?[artistSourceID] { return id }
-            return try Int64.fetchOne(lookup, arguments: [source, artistSourceID])
+            return try lookup.fetchInt64 { binder in
+                binder.bind(source)
+                binder.bind(artistSourceID)
+            }
         }
         _ = try write(merged, into: id)
     }
