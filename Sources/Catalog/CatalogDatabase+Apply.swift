@@ -357,7 +357,7 @@ struct PageApplier {
             && found.updateValue(nil, forKey: sourceID) == nil
         {
             if list.count > 1 { list.append(UInt8(ascii: ",")) }
-            SnapshotWriter.appendQuoted(sourceID, to: &list)
+            list.appendJSONString(sourceID)
         }
         list.append(UInt8(ascii: "]"))
         let rows = try ColumnCursor(

@@ -68,9 +68,7 @@ extension Statement {
     /// Every parameter must be bound: earlier bindings are cleared first, and GRDB is told
     /// there are no arguments, so it only resets the statement before stepping it.
     func execute(binding bind: (inout ParameterBinder) -> Void) throws {
-        setUncheckedArguments(StatementArguments())
-        var binder = ParameterBinder(statement: sqliteStatement)
-        bind(&binder)
+        self.bind(bind)
         try execute()
     }
 
@@ -78,9 +76,13 @@ extension Statement {
     /// is NULL), with parameters bound as ``execute(binding:)`` binds them: merging a
     /// record asks a few such questions an act.
     func fetchInt64(binding bind: (inout ParameterBinder) -> Void) throws -> Int64? {
+        self.bind(bind)
+        return try Int64.fetchOne(self)
+    }
+
+    private func bind(_ bind: (inout ParameterBinder) -> Void) {
         setUncheckedArguments(StatementArguments())
         var binder = ParameterBinder(statement: sqliteStatement)
         bind(&binder)
-        return try Int64.fetchOne(self)
     }
 }

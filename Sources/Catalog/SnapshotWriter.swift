@@ -14,7 +14,7 @@ struct SnapshotWriter {
     mutating func field(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         writeKey(key)
-        Self.appendQuoted(value, to: &bytes)
+        bytes.appendJSONString(value)
     }
 
     mutating func field(_ key: StaticString, _ value: Double?) {
@@ -47,7 +47,7 @@ struct SnapshotWriter {
         bytes.append(UInt8(ascii: "["))
         for (index, value) in strings.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            Self.appendQuoted(value, to: &bytes)
+            bytes.appendJSONString(value)
         }
         bytes.append(UInt8(ascii: "]"))
     }
@@ -80,11 +80,6 @@ struct SnapshotWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
-    }
-
-    /// A JSON string literal; multi-byte UTF-8 passes through unchanged.
-    static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
-        bytes.appendJSONString(value)
     }
 }
 
