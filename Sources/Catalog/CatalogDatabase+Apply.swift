@@ -136,8 +136,12 @@ private final class GroupTransaction: PageGroup {
     }
 
     func commit() throws {
+        let pages = landed
         landed = nil
         try db.execute(sql: "COMMIT TRANSACTION")
+        // A group's pages are hundreds of thousands of small allocations: freed on
+        // another thread, not on the one every page waits for.
+        if let pages { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(pages) {} } }
     }
 
     func hasApplied(pageHash: String, format: String) throws -> Bool {
@@ -419,9 +423,9 @@ struct PageApplier {
                 binder.bind(timestamp)
                 binder.bind(timestamp)
             }
-        seen?.learn(
-            .init(source: recordSource ?? source, kind: kind, sourceID: sourceID),
-            .init(recordID: db.lastInsertedRowID, entityID: entityID, contentHash: hash))
+        let key = SeenRecords.Key(source: recordSource ?? source, kind: kind, sourceID: sourceID)
+        seen?.learn(key, .init(recordID: db.lastInsertedRowID, entityID: entityID, contentHash: hash))
+        seen?.recordInserted(key, row: entityID)
     }
 
     /// Stamps a record seen. `mention` is the hash of what this listing said when it is
@@ -510,12 +514,16 @@ struct PageApplier {
 
     /// Whether a row already has a record from this page's source.
     func hasRecordFromThisSource(_ kind: EntityKind, entityID: Int64) throws -> Bool {
-        try db.cachedStatement(sql: "SELECT 1 FROM source_record WHERE kind = ? AND entity_id = ? AND source = ? LIMIT 1")
-            .fetchInt64 { binder in
-                binder.bind(kind.rawValue)
-                binder.bind(entityID)
-                binder.bind(source)
-            } != nil
+        try sources(ofRow: entityID, kind).contains(source)
+    }
+
+    /// The sources with a record on a row.
+    func sources(ofRow entityID: Int64, _ kind: EntityKind) throws -> Set<String> {
+        if let known = seen?.sources(ofRow: entityID, kind) { return known }
+        let statement = try db.cachedStatement(sql: "SELECT DISTINCT source FROM source_record WHERE kind = ? AND entity_id = ?")
+        let sources = try Set(ColumnCursor(statement, arguments: [kind.rawValue, entityID]) { $0.text(0) }.all())
+        seen?.learnSources(sources, ofRow: entityID, kind)
+        return sources
     }
 
     // MARK: - Metro areas

@@ -74,13 +74,7 @@ extension PageApplier {
 
     /// Whether one source has records on both artists (so it knows them as two).
     private func artistsShareASource(_ a: Int64, _ b: Int64) throws -> Bool {
-        try db.cachedStatement(sql: """
-            SELECT 1 FROM source_record x JOIN source_record y ON y.kind = 'artist' AND y.entity_id = ? AND y.source = x.source
-            WHERE x.kind = 'artist' AND x.entity_id = ? LIMIT 1
-            """).fetchInt64 { binder in
-                binder.bind(b)
-                binder.bind(a)
-            } != nil
+        try !sources(ofRow: a, .artist).isDisjoint(with: sources(ofRow: b, .artist))
     }
 
     /// An artist of another source with one of these MusicBrainz ids, lowest id first.
@@ -122,7 +116,7 @@ extension PageApplier {
         let remove = max(a, b)
         // Records move between artists below: what was read ahead is stale.
         prefetched[.artist] = nil
-        seen?.forget(.artist)
+        seen?.recordsMoved(.artist, from: remove, to: keep)
         let moved = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT source, source_id FROM source_record WHERE kind = 'artist' AND entity_id = ?"),
             arguments: [remove])

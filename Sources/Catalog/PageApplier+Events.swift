@@ -26,7 +26,7 @@ extension PageApplier {
             for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: acts) }
             try insertRecord(.event, event.sourceID, entityID: candidate, url: event.url, hash: hash, payload: payload)
             try logMerge(.event, entityID: candidate, sourceID: event.sourceID, reason: reason)
-            try rebuildEvent(candidate)
+            try rebuildEvent(candidate, recordAdded: true)
             resolved[.event, default: [:]][event.sourceID] = candidate
             return .merged
         }
@@ -127,7 +127,9 @@ extension PageApplier {
     }
 
     /// Rebuilds an event from all its records.
-    func rebuildEvent(_ id: Int64) throws {
+    /// - Parameter recordAdded: the rebuild follows a record joining the event, so the
+    ///   records before it are all still there, unchanged.
+    func rebuildEvent(_ id: Int64, recordAdded: Bool = false) throws {
         let records = try snapshots(EventSnapshot.self, kind: .event, entityID: id)
         guard !records.isEmpty else { return }
         let lookup = try db.cachedStatement(
@@ -135,12 +137,16 @@ extension PageApplier {
         let merged = try merge(records) { [resolved] source, artistSourceID in
             // This page's acts were all resolved before the event.
             if source == self.source, let id = resolved[.artist]?[artistSourceID] { return id }
-            return try lookup.fetchInt64 { binder in
+            let key = SeenRecords.Key(source: source, kind: .artist, sourceID: artistSourceID)
+            if let id = seen?.row(of: key) { return id }
+            let id = try lookup.fetchInt64 { binder in
                 binder.bind(source)
                 binder.bind(artistSourceID)
             }
+            if let id { seen?.learnRow(id, of: key) }
+            return id
         }
-        _ = try write(merged, into: id)
+        _ = try write(merged, into: id, recordAdded: recordAdded)
     }
 
     /// One event from its records, most trusted first: each field from the first record
@@ -184,7 +190,7 @@ extension PageApplier {
     }
 
     /// Writes a merged event: a new row when `id` is nil; its lineup and offers replaced.
-    func write(_ merged: MergedEvent, into id: Int64?) throws -> Int64 {
+    func write(_ merged: MergedEvent, into id: Int64?, recordAdded: Bool = false) throws -> Int64 {
         let event = merged.base
         func bindFields(_ binder: inout ParameterBinder) {
             binder.bind(event.title)
@@ -248,7 +254,11 @@ extension PageApplier {
                 }
             }
         }
-        guard try id == nil ? !merged.offers.isEmpty : !sameOffers(eventID, merged.offers) else { return eventID }
+        // The stored offers are those of the records the event had: when a record joins
+        // and no record has offers, none were stored.
+        let offersUnchanged = try id == nil || (recordAdded && merged.offers.isEmpty)
+            ? merged.offers.isEmpty : sameOffers(eventID, merged.offers)
+        guard !offersUnchanged else { return eventID }
         if id != nil { try db.cachedStatement(sql: "DELETE FROM offer WHERE event_id = ?").execute(arguments: [eventID]) }
         let offers = try db.cachedStatement(sql: """
             INSERT INTO offer (event_id, position, source, url, price_min, price_max, currency, status, on_sale)

@@ -10,6 +10,12 @@ import Listings
 /// forgotten when it passes, and whenever another connection has written the catalog
 /// (`PRAGMA data_version`), since it may have merged or moved records.
 ///
+/// It also remembers what merging asks of other sources' records again and again, true
+/// until records move between rows (an artist merge forgets its kind) or another
+/// connection writes: the row a record belongs to, and which sources have records on a
+/// row. A Songkick act on tour is on the bill of every Last.fm event merging into its
+/// shows.
+///
 /// Entries learnt by a page are kept only once the page lands; one rolled back takes its
 /// entries with it, and a group rolled back forgets everything.
 ///
@@ -35,6 +41,15 @@ final class SeenRecords: @unchecked Sendable {
     /// By kind, so that forgetting one kind (after every artist merge) costs nothing.
     private var entries: [EntityKind: [Key: Entry]] = [:]
     private var learntOnThisPage: [Key: Entry] = [:]
+    /// By kind, then key; only records that exist (a record is never deleted).
+    private var rows: [EntityKind: [Key: Int64]] = [:]
+    private var rowsLearntOnThisPage: [Key: Int64] = [:]
+    /// Rows merged away, and the row their records moved to.
+    private var moved: [EntityKind: [Int64: Int64]] = [:]
+    private var movedLearntOnThisPage: [EntityKind: [Int64: Int64]] = [:]
+    private var sources: [EntityKind: [Int64: Set<String>]] = [:]
+    /// `.some(nil)`: what was known is no longer true.
+    private var sourcesLearntOnThisPage: [EntityKind: [Int64: Set<String>?]] = [:]
     private var epoch: Date?
     private var dataVersion: Int64?
 
@@ -57,24 +72,86 @@ final class SeenRecords: @unchecked Sendable {
         learntOnThisPage[key] = entry
     }
 
+    /// The catalog row a record belongs to.
+    func row(of key: Key) -> Int64? {
+        if let entry = entry(key) { return entry.entityID }
+        guard var row = rowsLearntOnThisPage[key] ?? rows[key.kind]?[key] else { return nil }
+        while let next = movedLearntOnThisPage[key.kind]?[row] ?? moved[key.kind]?[row] { row = next }
+        return row
+    }
+
+    func learnRow(_ row: Int64, of key: Key) {
+        rowsLearntOnThisPage[key] = row
+    }
+
+    /// The sources with a record on a row.
+    func sources(ofRow row: Int64, _ kind: EntityKind) -> Set<String>? {
+        if let learnt = sourcesLearntOnThisPage[kind]?[row] { return learnt }
+        return sources[kind]?[row]
+    }
+
+    func learnSources(_ sources: Set<String>, ofRow row: Int64, _ kind: EntityKind) {
+        sourcesLearntOnThisPage[kind, default: [:]][row] = sources
+    }
+
+    /// A record was written on a row: what is known of the row's sources now includes it.
+    func recordInserted(_ key: Key, row: Int64) {
+        if var known = sources(ofRow: row, key.kind), known.insert(key.source).inserted {
+            learnSources(known, ofRow: row, key.kind)
+        }
+    }
+
     func pageLanded() {
         for (key, entry) in learntOnThisPage { entries[key.kind, default: [:]][key] = entry }
         learntOnThisPage.removeAll(keepingCapacity: true)
+        for (key, row) in rowsLearntOnThisPage { rows[key.kind, default: [:]][key] = row }
+        rowsLearntOnThisPage.removeAll(keepingCapacity: true)
+        for (kind, learnt) in movedLearntOnThisPage { moved[kind, default: [:]].merge(learnt) { _, new in new } }
+        movedLearntOnThisPage.removeAll(keepingCapacity: true)
+        for (kind, learnt) in sourcesLearntOnThisPage {
+            for (row, known) in learnt { sources[kind, default: [:]][row] = known }
+        }
+        sourcesLearntOnThisPage.removeAll(keepingCapacity: true)
     }
 
     func pageRolledBack() {
         learntOnThisPage.removeAll(keepingCapacity: true)
+        rowsLearntOnThisPage.removeAll(keepingCapacity: true)
+        movedLearntOnThisPage.removeAll(keepingCapacity: true)
+        sourcesLearntOnThisPage.removeAll(keepingCapacity: true)
+    }
+
+    /// Every record of row `removed` moved to row `kept` (an artist merge).
+    func recordsMoved(_ kind: EntityKind, from removed: Int64, to kept: Int64) {
+        entries[kind] = nil
+        learntOnThisPage = learntOnThisPage.filter { $0.key.kind != kind }
+        movedLearntOnThisPage[kind, default: [:]][removed] = kept
+        let merged = sources(ofRow: kept, kind).flatMap { kept in sources(ofRow: removed, kind).map(kept.union) }
+        sourcesLearntOnThisPage[kind, default: [:]][kept] = .some(merged)
+        sourcesLearntOnThisPage[kind, default: [:]][removed] = .some([])
     }
 
     /// Records of `kind` moved between catalog rows.
     func forget(_ kind: EntityKind) {
         entries[kind] = nil
         learntOnThisPage = learntOnThisPage.filter { $0.key.kind != kind }
+        rows[kind] = nil
+        rowsLearntOnThisPage = rowsLearntOnThisPage.filter { $0.key.kind != kind }
+        moved[kind] = nil
+        movedLearntOnThisPage[kind] = nil
+        sources[kind] = nil
+        sourcesLearntOnThisPage[kind] = nil
     }
 
     func forgetAll() {
         entries.removeAll()
         learntOnThisPage.removeAll()
+        rows.removeAll()
+        rowsLearntOnThisPage.removeAll()
+        moved.removeAll()
+        movedLearntOnThisPage.removeAll()
+        sources.removeAll()
+        sourcesLearntOnThisPage.removeAll()
         epoch = nil
     }
 }

@@ -1,6 +1,7 @@
 @testable import Catalog
 import Foundation
 import GRDB
+import Geo
 import Listings
 import Testing
 
@@ -72,6 +73,89 @@ struct SeenRecordsTests {
         clock.now += SeenRecords.stampLifetime
         try catalog.withPageGroup { _ = try $0.apply(page("3", artist: artist, eventID: "e3"), pageHash: "3", format: "f") }
         #expect(try lastSeen() == CatalogDatabase.timestamp(clock.now))
+    }
+}
+
+/// What merging remembers across a group's pages (the row a record belongs to, the
+/// sources on a row) must follow artist merges and forget what a rolled-back page did.
+struct RememberedMergeTests {
+    let day = LocalDate(iso: "2027-03-14")!
+
+    private func page(_ source: String, _ eventID: String, venue: String, day offset: Int, title: String? = nil) -> ListingPage {
+        var page = ListingPage(source: source, locator: "\(source)-\(eventID)")
+        let coordinate = venue == "Roundhouse"
+            ? Coordinate(latitude: 51.5432, longitude: -0.1519) : Coordinate(latitude: 51.549, longitude: -0.054)
+        page.events = [EventListing(
+            sourceID: eventID, title: title ?? "Low at \(venue)", start: EventStart(localDate: day.adding(days: offset)),
+            venue: VenueListing(sourceID: "\(source)-\(venue)", name: venue, city: "London", country: "UK", coordinate: coordinate),
+            lineup: [PerformanceListing(artist: ArtistListing(sourceID: "\(source)-low", name: "Low"), billing: .headline, order: 1)])]
+        return page
+    }
+
+    /// Songkick knows "Low" first; Ticketmaster lists a show of theirs that Songkick does
+    /// not (a second "Low" row, for now); Bandsintown lists the same show, and its
+    /// rebuild learns which row Ticketmaster's record is on; then Songkick lists it too:
+    /// the two rows are found to be one, and the rebuilt show must name the row that
+    /// stays, not the one merged away.
+    private var pages: [ListingPage] {
+        [
+            page("songkick", "s1", venue: "Roundhouse", day: 0),
+            page("ticketmaster", "t1", venue: "Hackney Church", day: 2),
+            page("bandsintown", "b1", venue: "Hackney Church", day: 2),
+            page("songkick", "s2", venue: "Hackney Church", day: 2),
+        ]
+    }
+
+    @Test func anArtistMergedAwayIsFollowedToTheRowThatKeptItsRecords() throws {
+        let (grouped, groupedPath) = try TestSupport.makeCatalog()
+        // Outside a group nothing is remembered: the group below learns Ticketmaster's
+        // record from the catalog.
+        for page in pages.prefix(2) { _ = try grouped.apply(page) }
+        try grouped.withPageGroup { group in
+            for (index, page) in pages.enumerated().dropFirst(2) {
+                _ = try group.apply(page, pageHash: String(index), format: "f")
+            }
+        }
+        let (oneByOne, oneByOnePath) = try TestSupport.makeCatalog()
+        for page in pages { _ = try oneByOne.apply(page) }
+        #expect(try grouped.stats(today: TestSupport.today).artists == 1)
+        let show = try #require(try grouped.event(id: 2))
+        #expect(show.lineup.map(\.name) == ["Low"])
+        #expect(show.sources.map(\.source).sorted() == ["bandsintown", "songkick", "ticketmaster"])
+        // Everything but which pages were recorded as applied (a group records hashes).
+        func listings(_ path: String) throws -> [Substring] {
+            try TestSupport.dump(path, includingProvenanceTimes: false).split(separator: "\n")
+                .filter { !$0.hasPrefix("applied_page") }
+        }
+        #expect(try listings(groupedPath) == listings(oneByOnePath))
+    }
+
+    @Test func aMergeOnAPageThatRolledBackIsForgotten() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let sabotage = try CatalogSabotage(path: path)
+        try sabotage.failInsertsOfEventsTitled("doomed")
+        var doomedMerge = pages[3]
+        doomedMerge.events += page("songkick", "s3", venue: "Roundhouse", day: 5, title: "doomed").events
+        let jsonld = page("jsonld", "j1", venue: "Hackney Church", day: 2)
+        for page in pages.prefix(2) { _ = try catalog.apply(page) }
+        try catalog.withPageGroup { group in
+            // After a page fails, each page of the group lands or rolls back on its own.
+            #expect(throws: (any Error).self) {
+                try group.apply(page("songkick", "s0", venue: "Roundhouse", day: 4, title: "doomed"), pageHash: "x", format: "f")
+            }
+            _ = try group.apply(pages[2], pageHash: "2", format: "f")
+            // The artists' merge goes with the page that made it.
+            #expect(throws: (any Error).self) { try group.apply(doomedMerge, pageHash: "doomed", format: "f") }
+            _ = try group.apply(jsonld, pageHash: "j", format: "f")
+        }
+        try sabotage.remove()
+        #expect(try catalog.stats(today: TestSupport.today).artists == 2)
+        let songkickShow = try #require(try catalog.event(id: 1))
+        let show = try #require(try catalog.event(id: 2))
+        #expect(show.title == "Low at Hackney Church")
+        #expect(show.sources.map(\.source).sorted() == ["bandsintown", "jsonld", "ticketmaster"])
+        #expect(show.lineup.count == 1)
+        #expect(show.lineup.map(\.artistID) != songkickShow.lineup.map(\.artistID))
     }
 }
 
