@@ -347,6 +347,12 @@ struct PageApplier {
         let payload: String?
         /// Known from ``SeenRecords`` to hold this content and a fresh `last_seen`.
         var isFresh = false
+
+        func moved(to row: Int64) -> Existing {
+            Existing(
+                kind: kind, sourceID: sourceID, recordID: recordID, entityID: row, contentHash: contentHash,
+                payload: payload, isFresh: isFresh)
+        }
     }
 
     /// Looks up this source's records of `kind` for `sourceIDs` in one query (a page names

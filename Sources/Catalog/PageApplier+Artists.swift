@@ -114,8 +114,10 @@ extension PageApplier {
     mutating func mergeArtists(_ a: Int64, _ b: Int64, reason: String) throws -> Int64 {
         let keep = min(a, b)
         let remove = max(a, b)
-        // Records move between artists below: what was read ahead is stale.
-        prefetched[.artist] = nil
+        // Records move between artists below: what was read ahead follows them.
+        prefetched[.artist] = prefetched[.artist]?.mapValues { existing in
+            existing.map { $0.entityID == remove ? $0.moved(to: keep) : $0 }
+        }
         seen?.recordsMoved(.artist, from: remove, to: keep)
         let moved = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT source, source_id FROM source_record WHERE kind = 'artist' AND entity_id = ?"),

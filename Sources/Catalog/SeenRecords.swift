@@ -10,11 +10,10 @@ import Listings
 /// forgotten when it passes, and whenever another connection has written the catalog
 /// (`PRAGMA data_version`), since it may have merged or moved records.
 ///
-/// It also remembers what merging asks of other sources' records again and again, true
-/// until records move between rows (an artist merge forgets its kind) or another
-/// connection writes: the row a record belongs to, and which sources have records on a
-/// row. A Songkick act on tour is on the bill of every Last.fm event merging into its
-/// shows.
+/// It also remembers what merging asks of other sources' records again and again: the
+/// row a record belongs to, and which sources have records on a row. An artist merge
+/// moves what it knows to the row that stays; another connection's write forgets it all.
+/// A Songkick act on tour is on the bill of every Last.fm event merging into its shows.
 ///
 /// Entries learnt by a page are kept only once the page lands; one rolled back takes its
 /// entries with it, and a group rolled back forgets everything.
@@ -38,7 +37,7 @@ final class SeenRecords: @unchecked Sendable {
     /// Kinds worth remembering: events are named once a crawl, metro areas rarely.
     static let kinds: Set<EntityKind> = [.artist, .venue]
 
-    /// By kind, so that forgetting one kind (after every artist merge) costs nothing.
+    /// By kind, then key.
     private var entries: [EntityKind: [Key: Entry]] = [:]
     private var learntOnThisPage: [Key: Entry] = [:]
     /// By kind, then key; only records that exist (a record is never deleted).
@@ -64,7 +63,17 @@ final class SeenRecords: @unchecked Sendable {
     }
 
     func entry(_ key: Key) -> Entry? {
-        learntOnThisPage[key] ?? entries[key.kind]?[key]
+        guard let entry = learntOnThisPage[key] ?? entries[key.kind]?[key] else { return nil }
+        let row = current(entry.entityID, key.kind)
+        return row == entry.entityID ? entry : Entry(recordID: entry.recordID, entityID: row, contentHash: entry.contentHash)
+    }
+
+    /// Where a row's records are now: the row, or the one it was merged into.
+    private func current(_ row: Int64, _ kind: EntityKind) -> Int64 {
+        guard !moved.isEmpty || !movedLearntOnThisPage.isEmpty else { return row }
+        var row = row
+        while let next = movedLearntOnThisPage[kind]?[row] ?? moved[kind]?[row] { row = next }
+        return row
     }
 
     func learn(_ key: Key, _ entry: Entry) {
@@ -75,9 +84,7 @@ final class SeenRecords: @unchecked Sendable {
     /// The catalog row a record belongs to.
     func row(of key: Key) -> Int64? {
         if let entry = entry(key) { return entry.entityID }
-        guard var row = rowsLearntOnThisPage[key] ?? rows[key.kind]?[key] else { return nil }
-        while let next = movedLearntOnThisPage[key.kind]?[row] ?? moved[key.kind]?[row] { row = next }
-        return row
+        return (rowsLearntOnThisPage[key] ?? rows[key.kind]?[key]).map { current($0, key.kind) }
     }
 
     func learnRow(_ row: Int64, of key: Key) {
@@ -123,24 +130,10 @@ final class SeenRecords: @unchecked Sendable {
 
     /// Every record of row `removed` moved to row `kept` (an artist merge).
     func recordsMoved(_ kind: EntityKind, from removed: Int64, to kept: Int64) {
-        entries[kind] = nil
-        learntOnThisPage = learntOnThisPage.filter { $0.key.kind != kind }
         movedLearntOnThisPage[kind, default: [:]][removed] = kept
         let merged = sources(ofRow: kept, kind).flatMap { kept in sources(ofRow: removed, kind).map(kept.union) }
         sourcesLearntOnThisPage[kind, default: [:]][kept] = .some(merged)
         sourcesLearntOnThisPage[kind, default: [:]][removed] = .some([])
-    }
-
-    /// Records of `kind` moved between catalog rows.
-    func forget(_ kind: EntityKind) {
-        entries[kind] = nil
-        learntOnThisPage = learntOnThisPage.filter { $0.key.kind != kind }
-        rows[kind] = nil
-        rowsLearntOnThisPage = rowsLearntOnThisPage.filter { $0.key.kind != kind }
-        moved[kind] = nil
-        movedLearntOnThisPage[kind] = nil
-        sources[kind] = nil
-        sourcesLearntOnThisPage[kind] = nil
     }
 
     func forgetAll() {
