@@ -37,11 +37,10 @@ final class SeenRecords: @unchecked Sendable {
     /// Kinds worth remembering: events are named once a crawl, metro areas rarely.
     static let kinds: Set<EntityKind> = [.artist, .venue]
 
-    /// By kind, then key.
-    private var entries: [EntityKind: [Key: Entry]] = [:]
+    private var entries: [Key: Entry] = [:]
     private var learntOnThisPage: [Key: Entry] = [:]
-    /// By kind, then key; only records that exist (a record is never deleted).
-    private var rows: [EntityKind: [Key: Int64]] = [:]
+    /// Only records that exist (a record is never deleted).
+    private var rows: [Key: Int64] = [:]
     private var rowsLearntOnThisPage: [Key: Int64] = [:]
     /// Rows merged away, and the row their records moved to.
     private var moved: [EntityKind: [Int64: Int64]] = [:]
@@ -63,7 +62,7 @@ final class SeenRecords: @unchecked Sendable {
     }
 
     func entry(_ key: Key) -> Entry? {
-        guard let entry = learntOnThisPage[key] ?? entries[key.kind]?[key] else { return nil }
+        guard let entry = learntOnThisPage[key] ?? entries[key] else { return nil }
         let row = current(entry.entityID, key.kind)
         return row == entry.entityID ? entry : Entry(recordID: entry.recordID, entityID: row, contentHash: entry.contentHash)
     }
@@ -84,7 +83,7 @@ final class SeenRecords: @unchecked Sendable {
     /// The catalog row a record belongs to.
     func row(of key: Key) -> Int64? {
         if let entry = entry(key) { return entry.entityID }
-        return (rowsLearntOnThisPage[key] ?? rows[key.kind]?[key]).map { current($0, key.kind) }
+        return (rowsLearntOnThisPage[key] ?? rows[key]).map { current($0, key.kind) }
     }
 
     func learnRow(_ row: Int64, of key: Key) {
@@ -109,9 +108,9 @@ final class SeenRecords: @unchecked Sendable {
     }
 
     func pageLanded() {
-        for (key, entry) in learntOnThisPage { entries[key.kind, default: [:]][key] = entry }
+        entries.merge(learntOnThisPage) { _, new in new }
         learntOnThisPage.removeAll(keepingCapacity: true)
-        for (key, row) in rowsLearntOnThisPage { rows[key.kind, default: [:]][key] = row }
+        rows.merge(rowsLearntOnThisPage) { _, new in new }
         rowsLearntOnThisPage.removeAll(keepingCapacity: true)
         for (kind, learnt) in movedLearntOnThisPage { moved[kind, default: [:]].merge(learnt) { _, new in new } }
         movedLearntOnThisPage.removeAll(keepingCapacity: true)
