@@ -318,11 +318,15 @@ struct PageApplier {
         try prefetchRecords(.venue, page.venues.map(\.sourceID) + page.events.compactMap(\.venue?.sourceID))
         try prefetchRecords(
             .artist, page.artists.map(\.sourceID) + page.events.flatMap { $0.lineup.map(\.artist.sourceID) })
-        for metro in page.metroAreas { _ = try upsert(metro) }
-        for venue in page.venues { _ = try upsert(venue) }
-        for artist in page.artists { _ = try upsert(artist, corroboratedBy: [:]) }
-        for event in page.events {
-            let change = try upsert(event)
+        // Hashed where the page was parsed, when it was (see `computeContentHashes()`).
+        let hashes = page.contentHashes
+        for (index, metro) in page.metroAreas.enumerated() { _ = try upsert(metro, hash: hashes?.metroAreas[index]) }
+        for (index, venue) in page.venues.enumerated() { _ = try upsert(venue, hash: hashes?.venues[index]) }
+        for (index, artist) in page.artists.enumerated() {
+            _ = try upsert(artist, corroboratedBy: [:], hash: hashes?.artists[index])
+        }
+        for (index, event) in page.events.enumerated() {
+            let change = try upsert(event, hashes: hashes?.events[index])
             if event.status == .cancelled, change != .unchanged { outcome.eventsCancelled += 1 }
             switch change {
             case .new: outcome.eventsNew += 1
@@ -535,7 +539,7 @@ struct PageApplier {
     // MARK: - Metro areas
 
     /// Metro areas are not merged across sources: each keeps the source's own identity.
-    mutating func upsert(_ metro: MetroAreaListing, source recordSource: String? = nil) throws -> Int64 {
+    mutating func upsert(_ metro: MetroAreaListing, source recordSource: String? = nil, hash: String? = nil) throws -> Int64 {
         let recordSource = recordSource ?? source
         let memoKey = recordSource + ":" + metro.sourceID
         if let id = resolved[.metroArea]?[memoKey] { return id }
@@ -544,7 +548,7 @@ struct PageApplier {
             metro.place?.geonameID, metro.place?.timeZone,
         ]
         let id: Int64
-        let hash = metro.contentHash
+        let hash = hash ?? metro.contentHash
         if let existing = try existingRecord(.metroArea, metro.sourceID, source: recordSource) {
             id = existing.entityID
             if existing.contentHash == hash {

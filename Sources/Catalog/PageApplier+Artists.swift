@@ -7,7 +7,9 @@ extension PageApplier {
     /// - Parameter corroboration: the acts (name key → artist id) of an event this
     ///   record's event is merging into; a record with one of those keys joins that
     ///   artist, and two artist rows found to be one are merged.
-    mutating func upsert(_ artist: ArtistListing, corroboratedBy corroboration: [String: Int64]) throws -> Int64 {
+    mutating func upsert(
+        _ artist: ArtistListing, corroboratedBy corroboration: [String: Int64], hash: String? = nil
+    ) throws -> Int64 {
         // Folded when compared: most acts need no key (one named before on the page, or
         // on an event that merges with nothing).
         lazy var key = MatchKey.of(artist.name)
@@ -28,7 +30,7 @@ extension PageApplier {
             }
             return id
         }
-        let hash = artist.contentHash
+        let hash = hash ?? artist.contentHash
         // Most mentions are of an unchanged record, which needs no snapshot.
         lazy var snapshot = ArtistSnapshot(artist)
         var id: Int64

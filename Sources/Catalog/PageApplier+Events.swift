@@ -5,12 +5,17 @@ import Listings
 extension PageApplier {
     /// Applies one event record: a new event, a merge into another source's listing of
     /// the same concert, an update, or nothing when the record is unchanged.
-    mutating func upsert(_ event: EventListing) throws -> Change {
-        let venueID = try event.venue.map { try upsert($0) }
-        let hash = event.contentHash
+    /// - Parameter hashes: the listing's content hashes, when made in advance.
+    mutating func upsert(_ event: EventListing, hashes: PageContentHashes.Event? = nil) throws -> Change {
+        let venueID = try event.venue.map { try upsert($0, hash: hashes?.venue) }
+        let hash = hashes?.event ?? event.contentHash
+        func upsertLineup(corroboratedBy acts: [String: Int64]) throws {
+            for (index, performance) in event.lineup.enumerated() {
+                _ = try upsert(performance.artist, corroboratedBy: acts, hash: hashes?.acts[index])
+            }
+        }
         if let existing = try existingRecord(.event, event.sourceID) {
-            let acts = try actKeys(existing.entityID)
-            for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: acts) }
+            try upsertLineup(corroboratedBy: try actKeys(existing.entityID))
             if existing.contentHash == hash {
                 touchRecord(existing)
                 return .unchanged
@@ -23,14 +28,14 @@ extension PageApplier {
         let snapshot = EventSnapshot(event, venueID: venueID)
         let payload = snapshot.payload
         if let venueID, let (candidate, reason, acts) = try eventCandidate(for: event, venueID: venueID) {
-            for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: acts) }
+            try upsertLineup(corroboratedBy: acts)
             try insertRecord(.event, event.sourceID, entityID: candidate, url: event.url, hash: hash, payload: payload)
             try logMerge(.event, entityID: candidate, sourceID: event.sourceID, reason: reason)
             try rebuildEvent(candidate, recordAdded: true)
             resolved[.event, default: [:]][event.sourceID] = candidate
             return .merged
         }
-        for performance in event.lineup { _ = try upsert(performance.artist, corroboratedBy: [:]) }
+        try upsertLineup(corroboratedBy: [:])
         let merged = merge([(source, event.sourceID, snapshot)]) { [resolved] _, artistSourceID in
             resolved[.artist]?[artistSourceID]
         }

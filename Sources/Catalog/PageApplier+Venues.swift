@@ -4,9 +4,9 @@ import Listings
 
 extension PageApplier {
     /// Finds or creates the venue behind a record (see the merge rules on `PageApplier`).
-    mutating func upsert(_ venue: VenueListing) throws -> Int64 {
+    mutating func upsert(_ venue: VenueListing, hash: String? = nil) throws -> Int64 {
         if let id = resolved[.venue]?[venue.sourceID] { return id }
-        let hash = venue.contentHash
+        let hash = hash ?? venue.contentHash
         let id: Int64
         if let existing = try existingRecord(.venue, venue.sourceID, contentHash: hash) {
             id = existing.entityID

@@ -174,6 +174,7 @@ public struct FileIngestion: Sendable {
             let context = PageContext(locator: locator, similarToArtist: similarToArtist)
             var page = try ingester.parse(data, context: context)
             if let enrichment { page = enrichment.enrich(page) }
+            page.computeContentHashes()
             return .page(page, hash: pageHash, format: ingester.format)
         } catch let error as IngestError {
             return .failed(error)

@@ -7,19 +7,45 @@ public struct ListingPage: Sendable, Hashable {
     public var source: String
     /// Where the page came from (a file path or URL), for messages.
     public var locator: String
-    public var events: [EventListing]
+    // Each change to the listings drops their content hashes, in place: a `didSet`
+    // made every `append` copy the array.
+    public var events: [EventListing] {
+        get { storedEvents }
+        set { hashes.value = nil; storedEvents = newValue }
+        _modify { hashes.value = nil; yield &storedEvents }
+    }
     /// Artists listed on their own (artist search), not only inside events.
-    public var artists: [ArtistListing]
+    public var artists: [ArtistListing] {
+        get { storedArtists }
+        set { hashes.value = nil; storedArtists = newValue }
+        _modify { hashes.value = nil; yield &storedArtists }
+    }
     /// Venues listed on their own (venue details).
-    public var venues: [VenueListing]
+    public var venues: [VenueListing] {
+        get { storedVenues }
+        set { hashes.value = nil; storedVenues = newValue }
+        _modify { hashes.value = nil; yield &storedVenues }
+    }
     /// Metro areas listed on their own (location search).
-    public var metroAreas: [MetroAreaListing]
+    public var metroAreas: [MetroAreaListing] {
+        get { storedMetroAreas }
+        set { hashes.value = nil; storedMetroAreas = newValue }
+        _modify { hashes.value = nil; yield &storedMetroAreas }
+    }
+    private var storedEvents: [EventListing]
+    private var storedArtists: [ArtistListing]
+    private var storedVenues: [VenueListing]
+    private var storedMetroAreas: [MetroAreaListing]
     public var similarArtists: SimilarArtistsListing?
     /// Paging as the source reported it, when it did.
     public var paging: Paging?
     /// Records the source listed that Encore leaves out on purpose (Ticketmaster's sports
     /// and theatre, events with no date yet), counted by reason, for the run's summary.
     public var skipped: [String: Int] = [:]
+    /// The listings' content hashes once ``computeContentHashes()`` made them; any change
+    /// to the listings drops them.
+    public var contentHashes: PageContentHashes? { hashes.value }
+    private var hashes = DerivedValue<PageContentHashes>()
 
     public init(
         source: String, locator: String, events: [EventListing] = [], artists: [ArtistListing] = [],
@@ -28,10 +54,10 @@ public struct ListingPage: Sendable, Hashable {
     ) {
         self.source = source
         self.locator = locator
-        self.events = events
-        self.artists = artists
-        self.venues = venues
-        self.metroAreas = metroAreas
+        self.storedEvents = events
+        self.storedArtists = artists
+        self.storedVenues = venues
+        self.storedMetroAreas = metroAreas
         self.similarArtists = similarArtists
         self.paging = paging
     }
@@ -48,6 +74,51 @@ public struct ListingPage: Sendable, Hashable {
             self.totalEntries = totalEntries
         }
     }
+}
+
+extension ListingPage {
+    /// Hashes every listing now, so that the thread writing the catalog only reads them.
+    /// Ingestion calls it where the page was parsed: hashing is a tenth of what applying
+    /// a page costs, and the writing thread is the one an ingest waits for.
+    public mutating func computeContentHashes() {
+        var computed = PageContentHashes()
+        computed.metroAreas = metroAreas.map(\.contentHash)
+        computed.venues = venues.map(\.contentHash)
+        computed.artists = artists.map(\.contentHash)
+        computed.events.reserveCapacity(events.count)
+        for event in events {
+            computed.events.append(
+                PageContentHashes.Event(
+                    event: event.contentHash, venue: event.venue?.contentHash,
+                    acts: event.lineup.map(\.artist.contentHash)))
+        }
+        hashes.value = computed
+    }
+}
+
+/// Content hashes of a page's listings (see ``ListingPage/computeContentHashes()``), in
+/// the order of the page's lists.
+public struct PageContentHashes: Sendable {
+    public struct Event: Sendable {
+        public internal(set) var event: String
+        public internal(set) var venue: String?
+        /// The bill's artists, in bill order.
+        public internal(set) var acts: [String]
+    }
+
+    public internal(set) var metroAreas: [String] = []
+    public internal(set) var venues: [String] = []
+    public internal(set) var artists: [String] = []
+    public internal(set) var events: [Event] = []
+}
+
+/// A value derived from the rest of a struct: left out of its equality and hash, since
+/// equal contents derive equal values.
+struct DerivedValue<Value: Sendable>: Sendable, Hashable {
+    var value: Value?
+
+    static func == (_: Self, _: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
 
 /// What applying one page changed in the catalog.
