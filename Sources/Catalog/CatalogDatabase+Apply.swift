@@ -509,7 +509,10 @@ struct PageApplier {
     }
 
     /// The payloads of every record behind a row, most trusted first.
-    func snapshots<T: TapeReadableSnapshot>(_ type: T.Type, kind: EntityKind, entityID: Int64) throws -> [(source: String, sourceID: String, value: T)] {
+    /// - Parameter known: a record whose snapshot is in hand (its payload is not decoded).
+    func snapshots<T: TapeReadableSnapshot>(
+        _ type: T.Type, kind: EntityKind, entityID: Int64, knowing known: (source: String, sourceID: String, value: T)? = nil
+    ) throws -> [(source: String, sourceID: String, value: T)] {
         let rows = try Row.fetchAll(
             try db.cachedStatement(sql: """
                 SELECT source, source_id, payload FROM source_record
@@ -517,7 +520,9 @@ struct PageApplier {
                 """),
             arguments: [kind.rawValue, entityID])
         let decoded = try rows.map { row -> (source: String, sourceID: String, value: T) in
-            (row[0], row[1], try SnapshotCoding.decode(type, from: row[2]))
+            let (source, sourceID): (String, String) = (row[0], row[1])
+            if let known, known.source == source, known.sourceID == sourceID { return known }
+            return (source, sourceID, try SnapshotCoding.decode(type, from: row[2]))
         }
         return SourcePrecedence.ordered(decoded)
     }

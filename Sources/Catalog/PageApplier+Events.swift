@@ -20,9 +20,9 @@ extension PageApplier {
                 touchRecord(existing)
                 return .unchanged
             }
-            let payload = EventSnapshot(event, venueID: venueID).payload
-            try updateRecord(existing, url: event.url, hash: hash, payload: payload)
-            try rebuildEvent(existing.entityID)
+            let snapshot = EventSnapshot(event, venueID: venueID)
+            try updateRecord(existing, url: event.url, hash: hash, payload: snapshot.payload)
+            try rebuildEvent(existing.entityID, knowing: (event.sourceID, snapshot))
             return .updated
         }
         let snapshot = EventSnapshot(event, venueID: venueID)
@@ -31,7 +31,7 @@ extension PageApplier {
             try upsertLineup(corroboratedBy: acts)
             try insertRecord(.event, event.sourceID, entityID: candidate, url: event.url, hash: hash, payload: payload)
             try logMerge(.event, entityID: candidate, sourceID: event.sourceID, reason: reason)
-            try rebuildEvent(candidate, recordAdded: true)
+            try rebuildEvent(candidate, recordAdded: true, knowing: (event.sourceID, snapshot))
             resolved[.event, default: [:]][event.sourceID] = candidate
             return .merged
         }
@@ -134,8 +134,13 @@ extension PageApplier {
     /// Rebuilds an event from all its records.
     /// - Parameter recordAdded: the rebuild follows a record joining the event, so the
     ///   records before it are all still there, unchanged.
-    func rebuildEvent(_ id: Int64, recordAdded: Bool = false) throws {
-        let records = try snapshots(EventSnapshot.self, kind: .event, entityID: id)
+    /// - Parameter known: this source's record just written, whose payload need not be
+    ///   read back and decoded.
+    func rebuildEvent(
+        _ id: Int64, recordAdded: Bool = false, knowing known: (sourceID: String, snapshot: EventSnapshot)? = nil
+    ) throws {
+        let records = try snapshots(
+            EventSnapshot.self, kind: .event, entityID: id, knowing: known.map { (source, $0.sourceID, $0.snapshot) })
         guard !records.isEmpty else { return }
         let lookup = try db.cachedStatement(
             sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = 'artist' AND source_id = ?")

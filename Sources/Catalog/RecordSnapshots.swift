@@ -140,10 +140,15 @@ struct EventSnapshot: Codable, Equatable {
             Act(artistSourceID: $0.artist.sourceID, name: $0.artist.name, billing: $0.billing.rawValue, order: $0.order)
         }
         url = listing.url
-        popularity = listing.popularity
+        // A payload holds finite numbers only; so does the snapshot, which stands in for
+        // its payload read back (see `rebuildEvent(_:recordAdded:knowing:)`).
+        func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
+        popularity = finite(listing.popularity)
         ageRestriction = listing.ageRestriction
         offers = listing.offers.map {
-            Offer(url: $0.url, priceMin: $0.priceMin, priceMax: $0.priceMax, currency: $0.currency, status: $0.status, onSale: $0.onSale)
+            Offer(
+                url: $0.url, priceMin: finite($0.priceMin), priceMax: finite($0.priceMax), currency: $0.currency,
+                status: $0.status, onSale: $0.onSale)
         }
     }
 }
