@@ -139,9 +139,7 @@ private final class GroupTransaction: PageGroup {
         let pages = landed
         landed = nil
         try db.execute(sql: "COMMIT TRANSACTION")
-        // A group's pages are hundreds of thousands of small allocations: freed on
-        // another thread, not on the one every page waits for.
-        if let pages { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(pages) {} } }
+        if let pages { releaseElsewhere(pages) }
     }
 
     func hasApplied(pageHash: String, format: String) throws -> Bool {

@@ -306,17 +306,3 @@ extension FeedBuilder {
         return [first] + (max(pages, 1) > 1 ? (2...pages).map { "\(stem)/page-\($0).json" } : []) + extra
     }
 }
-
-/// Frees `values` on another thread. A build's state is a million small allocations:
-/// freed one by one on the thread the caller waits for, they took a tenth of an
-/// incremental build. (Whichever reference goes last frees; the caller's usually go
-/// before the other thread starts.)
-func releaseElsewhere<T>(_ values: T) {
-    let box = UncheckedSendableBox(values)
-    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(box) {} }
-}
-
-private struct UncheckedSendableBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}
