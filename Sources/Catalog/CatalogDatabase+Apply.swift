@@ -36,8 +36,10 @@ extension CatalogDatabase: ListingSink {
 
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
+        let load = initialLoad
         return try writer.write { db in
-            try Self.apply(
+            load.pageAppliedOutsideGroups()
+            return try Self.apply(
                 page, pageHash: pageHash, format: format, timestamp: timestamp, revision: try Self.nextRevision(db), in: db)
         }
     }
@@ -51,11 +53,12 @@ extension CatalogDatabase: ListingSink {
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
         guard writer is DatabasePool else { return try body(PageByPageGroup(sink: self)) }
         let seen = seenRecords
+        let load = initialLoad
         return try writer.writeWithoutTransaction { db in
             do {
                 // The group begins, commits and (after a failed page) restarts its own
                 // transaction; see ``GroupTransaction``.
-                let group = try GroupTransaction(db: db, opened: now(), seen: seen)
+                let group = try GroupTransaction(db: db, opened: now(), seen: seen, load: load)
                 let result = try body(group)
                 try group.commit()
                 return result
@@ -69,9 +72,10 @@ extension CatalogDatabase: ListingSink {
 
     static func apply(
         _ page: ListingPage, pageHash: String, format: String, timestamp: String, revision: Int64,
-        seen: SeenRecords? = nil, in db: Database
+        seen: SeenRecords? = nil, othersAbsent: Bool = false, in db: Database
     ) throws -> PageOutcome {
-        var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen)
+        var applier = PageApplier(
+            db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, othersAbsent: othersAbsent)
         let outcome = try applier.apply(page)
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
@@ -88,7 +92,9 @@ extension CatalogDatabase: ListingSink {
     /// Applies a page without recording its hash (tests and callers that hash nothing).
     public func apply(_ page: ListingPage) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
+        let load = initialLoad
         return try writer.write { db in
+            load.pageAppliedOutsideGroups()
             var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, revision: try Self.nextRevision(db))
             return try applier.apply(page)
         }
@@ -117,21 +123,25 @@ private final class GroupTransaction: PageGroup {
     let opened: Date
     private(set) var revision: Int64 = 0
     let seen: SeenRecords
+    let load: InitialLoad
     /// Pages applied in the group, kept to be applied again; nil once each page gets a
     /// savepoint of its own.
     private var landed: [(page: ListingPage, hash: String, format: String)]? = []
 
-    init(db: Database, opened: Date, seen: SeenRecords) throws {
+    init(db: Database, opened: Date, seen: SeenRecords, load: InitialLoad) throws {
         self.db = db
         self.opened = opened
         self.timestamp = CatalogDatabase.timestamp(opened)
         self.seen = seen
+        self.load = load
         try begin()
     }
 
     private func begin() throws {
         try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
-        seen.groupOpens(at: opened, dataVersion: try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0)
+        let dataVersion = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        seen.groupOpens(at: opened, dataVersion: dataVersion)
+        try load.groupBegins(db, dataVersion: dataVersion)
         revision = try CatalogDatabase.nextRevision(db)
     }
 
@@ -147,9 +157,14 @@ private final class GroupTransaction: PageGroup {
     }
 
     func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
-        guard landed != nil else { return try applyInOwnSavepoint(page, pageHash: pageHash, format: format) }
+        // Outside the page's savepoint: ending an initial load builds indexes, which a
+        // failing page must not undo.
+        let othersAbsent = try load.othersAbsent(for: page.source, db)
+        guard landed != nil else {
+            return try applyInOwnSavepoint(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
+        }
         do {
-            let outcome = try write(page, pageHash: pageHash, format: format)
+            let outcome = try write(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
             seen.pageLanded()
             landed?.append((page, pageHash, format))
             return outcome
@@ -160,9 +175,10 @@ private final class GroupTransaction: PageGroup {
         }
     }
 
-    private func write(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
+    private func write(_ page: ListingPage, pageHash: String, format: String, othersAbsent: Bool) throws -> PageOutcome {
         try CatalogDatabase.apply(
-            page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen, in: db)
+            page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen,
+            othersAbsent: othersAbsent, in: db)
     }
 
     /// Undoes the failed page's writes by rolling the group back and applying again the
@@ -177,7 +193,8 @@ private final class GroupTransaction: PageGroup {
             try db.execute(sql: "ROLLBACK TRANSACTION")
             try begin()
             for landed in pages {
-                _ = try write(landed.page, pageHash: landed.hash, format: landed.format)
+                let othersAbsent = try load.othersAbsent(for: landed.page.source, db)
+                _ = try write(landed.page, pageHash: landed.hash, format: landed.format, othersAbsent: othersAbsent)
                 seen.pageLanded()
             }
         } catch {
@@ -185,11 +202,13 @@ private final class GroupTransaction: PageGroup {
         }
     }
 
-    private func applyInOwnSavepoint(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
+    private func applyInOwnSavepoint(
+        _ page: ListingPage, pageHash: String, format: String, othersAbsent: Bool
+    ) throws -> PageOutcome {
         var outcome = PageOutcome()
         do {
             try db.inSavepoint {
-                outcome = try write(page, pageHash: pageHash, format: format)
+                outcome = try write(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
                 return .commit
             }
             seen.pageLanded()
@@ -240,13 +259,20 @@ struct PageApplier {
     var prefetched: [EntityKind: [String: Existing?]] = [:]
     /// Records lately written or stamped by this process; nil outside a group.
     let seen: SeenRecords?
+    /// No other source has a record in the catalog (see ``InitialLoad``): nothing this
+    /// page lists can merge with another source's listing, and no search for one is made.
+    let othersAbsent: Bool
 
-    init(db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil) {
+    init(
+        db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil,
+        othersAbsent: Bool = false
+    ) {
         self.db = db
         self.source = source
         self.timestamp = timestamp
         self.revision = revision
         self.seen = seen
+        self.othersAbsent = othersAbsent
     }
 
     /// Sets a row's columns (each to an SQL expression of one `?`, so `COALESCE(?, x)`

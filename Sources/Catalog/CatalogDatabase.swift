@@ -21,6 +21,8 @@ public struct CatalogDatabase: Sendable {
     public var includesUnlisted = false
     /// What this process's ingest groups have learnt about source records.
     let seenRecords = SeenRecords()
+    /// What this process's ingest run knows from one group to the next.
+    let initialLoad = InitialLoad()
 
     /// SQL over alias `e`: the events lists show.
     var listedEvents: String { includesUnlisted ? "1" : "e.unlisted_since IS NULL" }

@@ -81,6 +81,7 @@ extension PageApplier {
 
     /// An artist of another source with one of these MusicBrainz ids, lowest id first.
     private func artistSharing(musicBrainzIDs mbids: [String]) throws -> (Int64, String)? {
+        if othersAbsent { return nil }
         for mbid in mbids {
             let candidates = try Int64.fetchAll(
                 try db.cachedStatement(sql: "SELECT id FROM artist WHERE mbid = ? ORDER BY id"), arguments: [mbid])

@@ -77,6 +77,7 @@ extension PageApplier {
     /// titles are the same.
     /// - Returns: the event, why, and its acts' name keys (see ``actKeys(_:)``).
     private func eventCandidate(for event: EventListing, venueID: Int64) throws -> (Int64, String, [String: Int64])? {
+        if othersAbsent { return nil }
         // Most events have no other event at their venue that day: read the candidates
         // before computing anything for them. One this source lists already is another
         // show (two records of one source are never merged).

@@ -62,6 +62,7 @@ extension PageApplier {
     /// Another source's venue that this record names: agreeing names within 250 m, or,
     /// without exact coordinates, the same name key in the same city.
     private func venueCandidate(for venue: VenueListing) throws -> (Int64, String)? {
+        if othersAbsent { return nil }
         if let coordinate = venue.coordinate, !venue.coordinateIsApproximate {
             let box = BoundingBox(around: coordinate, radiusKilometres: Self.venueMergeRadiusKilometres)
             var best: (distance: Double, id: Int64, name: String)?

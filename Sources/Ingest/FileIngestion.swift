@@ -70,6 +70,21 @@ public struct FileIngestion: Sendable {
         reader.stackSize = 1 << 22
         reader.start()
         defer { buffer.cancel() }
+        do {
+            try sink.withLoad {
+                applyInGroups(files, from: buffer, into: sink, summary: &summary, progress: progress)
+            }
+        } catch {
+            summary.record(IngestError(locator: "catalog", reason: .catalogUnfinished("\(error)")))
+        }
+        return summary
+    }
+
+    /// Applies the prepared pages of `files` as they come, in groups.
+    private func applyInGroups(
+        _ files: [String], from buffer: PreparedPageBuffer, into sink: any ListingSink, summary: inout IngestSummary,
+        progress: (String, Result<PageOutcome, IngestError>) -> Void
+    ) {
         var remaining = files[...]
         var readerStopped = false
         while !remaining.isEmpty && !readerStopped {
@@ -103,7 +118,6 @@ public struct FileIngestion: Sendable {
                 progress(file, result)
             }
         }
-        return summary
     }
 
     /// Parsed pages that may wait for the catalog.

@@ -1,0 +1,139 @@
+import GRDB
+import Listings
+
+/// What an ingest run (``CatalogDatabase/withLoad(_:)``) knows about the catalog it
+/// fills, from one group to the next.
+///
+/// A run that begins on an empty catalog is an initial load, and until a page of a
+/// second source arrives or another connection writes, every record in the catalog is
+/// the first source's. Then:
+/// - no listing can merge with another source's, so the searches for one are skipped
+///   (they would find nothing);
+/// - the indexes the load itself never reads (``deferredIndexes``) are dropped, and built
+///   once when the load ends, by sorting: each act of each bill went into `lineup_artist`
+///   at a random place: about a tenth of a first ingest.
+///
+/// Queries during the load stay right (SQLite plans without the index); a load killed
+/// midway leaves the index to the next group any ingest opens.
+///
+/// Only the catalog's writer touches it, inside its transactions.
+final class InitialLoad: @unchecked Sendable {
+    enum State: Equatable {
+        /// No run.
+        case idle
+        /// A run that has not opened a group yet.
+        case undecided
+        /// Every record in the catalog is this source's (nil: no page applied yet).
+        case soleSource(String?)
+        /// The catalog holds, or may hold, records of more than one source.
+        case shared
+    }
+
+    /// Dropped during an initial load: nothing the load does reads them. Spelt as the
+    /// migrations created them.
+    static let deferredIndexes = [
+        (name: "lineup_artist", definition: "lineup(artist_id, event_id)")
+    ]
+
+    private(set) var state = State.idle
+    /// `PRAGMA data_version` when the last group opened: it moves when another connection
+    /// commits.
+    private var dataVersion: Int64?
+
+    func runBegins() {
+        state = .undecided
+        dataVersion = nil
+    }
+
+    func runEnds() {
+        state = .idle
+        dataVersion = nil
+    }
+
+    /// Called as a group's transaction begins (again, after a rollback): decides or
+    /// revises the state, and drops or builds the deferred indexes to match, since a
+    /// rollback undoes either.
+    func groupBegins(_ db: Database, dataVersion: Int64) throws {
+        switch state {
+        case .idle, .shared: break
+        case .undecided:
+            let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM source_record)") ?? false
+            state = empty ? .soleSource(nil) : .shared
+        case .soleSource:
+            if dataVersion != self.dataVersion { state = .shared }
+        }
+        self.dataVersion = dataVersion
+        try Self.matchIndexes(db, deferring: isDeferring)
+    }
+
+    /// Whether a page of `source` may skip the searches for other sources' listings.
+    /// The first page names the sole source; a page of another ends the initial load (and
+    /// its indexes are built before the page is applied).
+    func othersAbsent(for source: String, _ db: Database) throws -> Bool {
+        switch state {
+        case .soleSource(nil):
+            state = .soleSource(source)
+            return true
+        case .soleSource(source):
+            return true
+        case .soleSource:
+            state = .shared
+            try Self.matchIndexes(db, deferring: false)
+            return false
+        case .idle, .undecided, .shared:
+            return false
+        }
+    }
+
+    /// A page written by this process outside the run's groups (its own connection, so
+    /// `data_version` does not tell) may be another source's.
+    func pageAppliedOutsideGroups() {
+        if isDeferring { state = .shared }
+    }
+
+    var isDeferring: Bool {
+        if case .soleSource = state { true } else { false }
+    }
+
+    /// Drops the deferred indexes, or builds those missing (an initial load ended, or was
+    /// killed midway). Cheap when there is nothing to do.
+    static func matchIndexes(_ db: Database, deferring: Bool) throws {
+        for index in deferredIndexes {
+            try db.execute(
+                sql: deferring
+                    ? "DROP INDEX IF EXISTS \(index.name)"
+                    : "CREATE INDEX IF NOT EXISTS \(index.name) ON \(index.definition)")
+        }
+    }
+}
+
+extension CatalogDatabase {
+    /// Runs `body`, a whole ingest run of many pages; on a catalog file that is still
+    /// empty, as an initial load (see ``InitialLoad``): its indexes are built when `body`
+    /// returns.
+    /// - Throws: when building them fails; the run's pages landed all the same, and the
+    ///   next ingest builds them.
+    public func withLoad<T>(_ body: () throws -> T) throws -> T {
+        guard writer is DatabasePool else { return try body() }
+        initialLoad.runBegins()
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try? finishLoad()
+            throw error
+        }
+        try finishLoad()
+        return result
+    }
+
+    private func finishLoad() throws {
+        // A run that opened no group touched nothing. Otherwise the indexes are built if
+        // missing, whatever the state says: a group rolled back whole may have taken the
+        // build that ended an initial load with it.
+        let openedAGroup = initialLoad.state != .idle && initialLoad.state != .undecided
+        initialLoad.runEnds()
+        guard openedAGroup else { return }
+        try writer.write { db in try InitialLoad.matchIndexes(db, deferring: false) }
+    }
+}
