@@ -52,18 +52,9 @@ public struct ContentSample: Sendable {
     /// Detection runs on every file before parsing; `String.contains` goes through
     /// NSString, and lowercasing a sample first was a fifth of reading a JSON-LD page.
     public func contains(_ needle: String, ignoringCase: Bool = false) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first, pattern.count <= bytes.count else { return pattern.isEmpty }
-        func fold(_ byte: UInt8) -> UInt8 {
-            ignoringCase && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        bytes.withUnsafeBufferPointer { bytes in
+            TextSearch.firstOffset(of: Array(needle.utf8), in: bytes, ignoringASCIICase: ignoringCase) != nil
         }
-        let lead = fold(first)
-        for start in 0...(bytes.count - pattern.count) where fold(bytes[start]) == lead {
-            var offset = 1
-            while offset < pattern.count, fold(bytes[start + offset]) == fold(pattern[offset]) { offset += 1 }
-            if offset == pattern.count { return true }
-        }
-        return false
     }
 
     /// The first byte that is not white space, if any.

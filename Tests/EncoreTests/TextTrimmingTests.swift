@@ -21,3 +21,27 @@ struct TextTrimmingTests {
         #expect("Low"[...].trimmingWhitespace() == "Low")
     }
 }
+
+/// Finding text by its bytes: as Foundation's `range(of:)` finds an ASCII needle, and
+/// other letters as they are written.
+struct TextSearchTests {
+    @Test(arguments: [
+        ("Sigur Rós (CANCELLED) at Roundhouse", "(cancelled)", true, "(CANCELLED)"),
+        ("Sigur Rós (Cancelled)", "(CANCELLED)", true, "(Cancelled)"),
+        ("Sigur Rós (Cancelled)", "(CANCELLED)", false, nil),
+        ("Ticket ab 35 € (inkl. Gebühren)", "€", false, "€"),
+        ("https://MusicBrainz.org/artist/0383dadf", "musicbrainz.org/artist/", true, "MusicBrainz.org/artist/"),
+        ("Øresund Ølhal", "ØLHAL", true, "Ølhal"),
+        ("Øresund Ølhal", "øLHAL", true, nil),
+        ("short", "longer than the text", false, nil),
+        ("", "x", false, nil),
+    ] as [(String, String, Bool, String?)])
+    func findsNeedlesByTheirBytes(text: String, needle: String, ignoringCase: Bool, expected: String?) {
+        let found = text.range(ofText: needle, ignoringASCIICase: ignoringCase)
+        #expect(found.map { String(text[$0]) } == expected)
+        #expect(text.containsText(needle, ignoringASCIICase: ignoringCase) == (expected != nil))
+        if needle.allSatisfy(\.isASCII) {
+            #expect(found == text.range(of: needle, options: ignoringCase ? [.caseInsensitive] : []))
+        }
+    }
+}

@@ -297,7 +297,7 @@ struct JSONLDNormalizer {
 
     /// The MBID in `https://musicbrainz.org/artist/<uuid>`, lower-cased.
     static func musicBrainzID(in link: String) -> String? {
-        guard let range = link.range(of: "musicbrainz.org/artist/", options: .caseInsensitive) else { return nil }
+        guard let range = link.range(ofText: "musicbrainz.org/artist/", ignoringASCIICase: true) else { return nil }
         let candidate = String(link[range.upperBound...].prefix(36)).lowercased()
         let groups = candidate.split(separator: "-", omittingEmptySubsequences: false)
         guard groups.map(\.count) == [8, 4, 4, 4, 12], groups.allSatisfy({ $0.allSatisfy(\.isHexDigit) }) else {

@@ -66,7 +66,7 @@ enum JSONLDText {
     /// Decodes `&amp;`, `&#39;`, `&#x27;`, `&quot;` and the other common named entities
     /// that templates leave inside JSON-LD strings. Unknown entities are left as written.
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = Substring(text)
         while let ampersand = rest.firstIndex(of: "&") {
@@ -429,8 +429,8 @@ enum JSONLDPrice {
 
     /// `EUR` from `€`, `GBP` from `£`, or a three-letter code written in the text.
     static func currency(in text: String) -> String? {
-        if text.contains("€") { return "EUR" }
-        if text.contains("£") { return "GBP" }
+        if text.containsText("€") { return "EUR" }
+        if text.containsText("£") { return "GBP" }
         let words = text.split { !$0.isLetter }
         for word in words where word.count == 3 && word.allSatisfy({ $0.isASCII && $0.isUppercase }) {
             return String(word)

@@ -62,7 +62,7 @@ struct LastFMNormalizer {
         return EventListing(
             sourceID: id,
             title: Self.clean(event.title) ?? Self.title(lineup: lineup, venue: venue),
-            kind: url?.contains("last.fm/festival/") == true ? .festival : .concert,
+            kind: url?.containsText("last.fm/festival/") == true ? .festival : .concert,
             status: status,
             start: EventStart(localDate: start.date, localTime: time, timeZone: venue?.timeZone, utc: utc),
             endDate: endDate,

@@ -204,7 +204,7 @@ struct SongkickNormalizer {
     /// bill when the source gives none.
     static func title(_ displayName: String?, lineup: [PerformanceListing], venue: VenueListing?) -> String {
         if var name = clean(displayName) {
-            if let range = name.range(of: "(CANCELLED)", options: .caseInsensitive) {
+            if let range = name.range(ofText: "(CANCELLED)", ignoringASCIICase: true) {
                 name.removeSubrange(range)
                 name = name.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "  ", with: " ")
             }
