@@ -421,6 +421,45 @@ struct JSONLDIngesterTests {
         #expect(JSONLDText.clean(" ") == nil && JSONLDText.clean("") == nil)
     }
 
+    /// Text that looks clean is returned as it is; everything else is cleaned character
+    /// by character. Both ways must agree, for every character of the basic plane
+    /// beside letters, spaces and another of its kind.
+    @Test func cleanTextIsWhatCleaningItCharacterByCharacterGives() {
+        func cleanedCharacterByCharacter(_ text: String) -> String? {
+            var result = ""
+            var pendingSpace = false
+            for character in JSONLDText.decodeEntities(text) {
+                if character.isWhitespace {
+                    pendingSpace = !result.isEmpty
+                } else {
+                    if pendingSpace { result.append(" ") }
+                    pendingSpace = false
+                    result.append(character)
+                }
+            }
+            return result.isEmpty ? nil : result
+        }
+        var differing: [String] = []
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in ["a\(scalar)b", "Sigur \(scalar)Rós", "\(scalar)", "x \(scalar)\(scalar) y", "Ølhal\(scalar)"]
+            where JSONLDText.clean(text) != cleanedCharacterByCharacter(text) {
+                differing.append(String(value, radix: 16))
+            }
+        }
+        #expect(differing.isEmpty, "U+\(differing.prefix(10))")
+    }
+
+    @Test func aMusicBrainzLinkGivesItsIDInLowerCase() {
+        let id = "6a1f4f0e-3c55-4b7e-9d8a-2f7c1b0e9a11"
+        #expect(JSONLDNormalizer.musicBrainzID(in: "https://musicbrainz.org/artist/\(id)") == id)
+        #expect(JSONLDNormalizer.musicBrainzID(in: "https://MusicBrainz.org/artist/\(id.uppercased())/") == id)
+        #expect(JSONLDNormalizer.musicBrainzID(in: "https://musicbrainz.org/artist/\(id.dropLast())") == nil)
+        #expect(JSONLDNormalizer.musicBrainzID(in: "https://musicbrainz.org/artist/\(id.replacingOccurrences(of: "-", with: "_"))") == nil)
+        #expect(JSONLDNormalizer.musicBrainzID(in: "https://musicbrainz.org/artist/g\(id.dropFirst())") == nil)
+        #expect(JSONLDNormalizer.musicBrainzID(in: "https://musicbrainz.org/release/\(id)") == nil)
+    }
+
     @Test func recognizesJSONLDAndHTMLPagesButNotOtherSources() {
         for text in [
             #"{"@context": "https://schema.org", "@type": "MusicEvent"}"#,

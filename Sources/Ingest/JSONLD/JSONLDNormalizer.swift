@@ -298,12 +298,18 @@ struct JSONLDNormalizer {
     /// The MBID in `https://musicbrainz.org/artist/<uuid>`, lower-cased.
     static func musicBrainzID(in link: String) -> String? {
         guard let range = link.range(ofText: "musicbrainz.org/artist/", ignoringASCIICase: true) else { return nil }
-        let candidate = String(link[range.upperBound...].prefix(36)).lowercased()
-        let groups = candidate.split(separator: "-", omittingEmptySubsequences: false)
-        guard groups.map(\.count) == [8, 4, 4, 4, 12], groups.allSatisfy({ $0.allSatisfy(\.isHexDigit) }) else {
-            return nil
+        var id = Array(link.utf8[range.upperBound...].prefix(36))
+        guard id.count == 36 else { return nil }
+        for (offset, byte) in id.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+            } else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") {
+                id[offset] = byte | 0x20
+            } else if !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) {
+                return nil
+            }
         }
-        return candidate
+        return String(decoding: id, as: UTF8.self)
     }
 
     // MARK: - Offers
