@@ -425,25 +425,11 @@ struct JSONLDIngesterTests {
     /// by character. Both ways must agree, for every character of the basic plane
     /// beside letters, spaces and another of its kind.
     @Test func cleanTextIsWhatCleaningItCharacterByCharacterGives() {
-        func cleanedCharacterByCharacter(_ text: String) -> String? {
-            var result = ""
-            var pendingSpace = false
-            for character in JSONLDText.decodeEntities(text) {
-                if character.isWhitespace {
-                    pendingSpace = !result.isEmpty
-                } else {
-                    if pendingSpace { result.append(" ") }
-                    pendingSpace = false
-                    result.append(character)
-                }
-            }
-            return result.isEmpty ? nil : result
-        }
         var differing: [String] = []
         for value in UInt32(0)...0xFFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             for text in ["a\(scalar)b", "Sigur \(scalar)Rós", "\(scalar)", "x \(scalar)\(scalar) y", "Ølhal\(scalar)"]
-            where JSONLDText.clean(text) != cleanedCharacterByCharacter(text) {
+            where JSONLDText.clean(text) != JSONLDText.cleanedCharacterByCharacter(text) {
                 differing.append(String(value, radix: 16))
             }
         }

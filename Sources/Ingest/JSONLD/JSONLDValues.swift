@@ -6,11 +6,14 @@ enum JSONLDText {
     /// `Rock &amp; Roll` → `Rock & Roll`; trims and collapses white space; nil when empty.
     static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
-        if isClean(text) { return text }
-        let decoded = decodeEntities(text)
+        return isClean(text) ? text : cleanedCharacterByCharacter(text)
+    }
+
+    /// What ``clean(_:)`` gives for text that is not clean already.
+    static func cleanedCharacterByCharacter(_ text: String) -> String? {
         var result = ""
         var pendingSpace = false
-        for character in decoded {
+        for character in decodeEntities(text) {
             if character.isWhitespace {
                 pendingSpace = !result.isEmpty
             } else {
