@@ -194,7 +194,8 @@ struct JSONSyntaxLocator {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
+    /// An ASCII hexadecimal digit, either case.
+    static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 }

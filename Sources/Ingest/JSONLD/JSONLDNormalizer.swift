@@ -303,10 +303,9 @@ struct JSONLDNormalizer {
         for (offset, byte) in id.enumerated() {
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard byte == UInt8(ascii: "-") else { return nil }
-            } else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") {
-                id[offset] = byte | 0x20
-            } else if !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) {
-                return nil
+            } else {
+                guard JSONSyntaxLocator.isHexDigit(byte) else { return nil }
+                id[offset] = byte | 0x20  // A-F to a-f; digits and a-f have the bit already
             }
         }
         return String(decoding: id, as: UTF8.self)
