@@ -111,7 +111,7 @@ public struct GeoEnrichment: Sendable {
     /// "Los Angeles (LA)" → "Los Angeles".
     private static func plainName(_ name: String) -> String {
         guard let open = name.firstIndex(of: "(") else { return name }
-        return name[..<open].trimmingCharacters(in: .whitespaces)
+        return name[..<open].trimmingSpaces()
     }
 
     static func link(_ city: City) -> PlaceLink {

@@ -101,7 +101,7 @@ struct FlexibleDouble: Decodable, Hashable, Sendable {
         } else if let number = try? container.decode(Double.self) {
             value = number
         } else {
-            let text = try container.decode(String.self).trimmingCharacters(in: .whitespaces)
+            let text = try container.decode(String.self).trimmingSpaces()
             if text.isEmpty {
                 value = nil
             } else if let number = Double(text) {

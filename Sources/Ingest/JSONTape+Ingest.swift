@@ -31,7 +31,7 @@ extension JSONTapeValue {
     func flexibleDouble(_ key: StaticString) throws(JSONTapeMiss) -> FlexibleDouble? {
         guard let value = try optionalMember(key) else { return nil }
         if value.kind == .number { return FlexibleDouble(value: try value.double()) }
-        let text = try value.string().trimmingCharacters(in: .whitespaces)
+        let text = try value.string().trimmingSpaces()
         if text.isEmpty { return FlexibleDouble(value: nil) }
         guard let number = Double(text) else { throw JSONTapeMiss() }
         return FlexibleDouble(value: number)

@@ -15,6 +15,32 @@ struct TextTrimmingTests {
         #expect(differing.isEmpty, "U+\(differing.prefix(10))")
     }
 
+    @Test func trimsSpacesAsFoundationTrimsWhitespacesForEveryScalarOfTheBasicPlane() {
+        var differing: [String] = []
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [
+                "\(scalar)a \(scalar) b\(scalar)", "\(scalar)", "x\(scalar)", "\(scalar)\(scalar)x", " \(scalar)x", "x\(scalar) ",
+                " \(scalar) ",
+            ] {
+                if text.trimmingSpaces() != text.trimmingCharacters(in: .whitespaces)
+                    || text[...].trimmingSpaces() != text.trimmingCharacters(in: .whitespaces)
+                {
+                    differing.append(String(value, radix: 16))
+                }
+            }
+        }
+        #expect(differing.isEmpty, "U+\(differing.prefix(10))")
+    }
+
+    @Test func spacesTrimButLineBreaksStay() {
+        #expect(" \t\u{A0}\u{3000}".trimmingSpaces() == "")
+        #expect(" -73.98 ".trimmingSpaces() == "-73.98")
+        #expect("\nChicago, IL ".trimmingSpaces() == "\nChicago, IL")
+        #expect("Sigur Rós\u{2009}".trimmingSpaces() == "Sigur Rós")
+        #expect("".trimmingSpaces() == "")
+    }
+
     @Test func blankTextTrimsToEmptyAndInnerSpaceStays() {
         #expect(" \t\n\u{A0}\u{3000}".trimmingWhitespace() == "")
         #expect("\u{2028} Sigur Rós \r\n".trimmingWhitespace() == "Sigur Rós")

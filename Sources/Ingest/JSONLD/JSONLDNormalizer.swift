@@ -166,7 +166,7 @@ struct JSONLDNormalizer {
         case .string:
             guard let text = try addressPart(node) else { return Address() }
             // "1354 West Wabansia Ave, Chicago, ": a street with a number, then a place name.
-            let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let parts = text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
             if parts.count == 2, parts[0].first?.isNumber == true, !parts[1].contains(where: \.isNumber) {
                 return Address(street: parts[0], city: parts[1])
             }

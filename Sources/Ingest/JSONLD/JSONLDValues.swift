@@ -370,7 +370,7 @@ enum JSONLDPrice {
         }
         // A minus sign right before the first number (after any currency sign) is negative.
         if let first = runs.first {
-            let before = String(characters[..<first.start]).trimmingCharacters(in: .whitespaces)
+            let before = String(characters[..<first.start]).trimmingSpaces()
             if before.hasSuffix("-") || before.hasSuffix("\u{2212}") {
                 throw Problem(detail: "\"\(trimmed)\" is a negative price")
             }

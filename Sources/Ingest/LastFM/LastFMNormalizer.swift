@@ -218,7 +218,7 @@ struct LastFMNormalizer {
             let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
             if inner.hasPrefix(",") { text = String(text[..<open]) + inner }
         }
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let parts = text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         if parts.count >= 2 { return (parts[0], parts[parts.count - 1]) }
         guard let only = parts.first else { return (nil, nil) }
         let northAmerica = ["united states", "usa", "us", "canada"].contains(country?.lowercased() ?? "")

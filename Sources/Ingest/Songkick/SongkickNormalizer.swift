@@ -96,7 +96,7 @@ struct SongkickNormalizer {
         let name = Self.clean(venue.displayName) ?? "Unknown venue"
         let metro = try venue.metroArea.flatMap { (m) throws(IngestError) in try metroArea(m, at: "\(path).metroArea") }
         // "Chicago, IL, US" or "Madrid, Spain": city first, country last.
-        let parts = (location?.city ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = (location?.city ?? "").split(separator: ",").map { $0.trimmingSpaces() }
         let city = Self.clean(venue.city?.displayName) ?? parts.first.flatMap { Self.clean($0) }
         let region = Self.clean(venue.city?.state?.displayName) ?? metro?.region ?? (parts.count >= 3 ? parts[1] : nil)
         let country = Self.clean(venue.city?.country?.displayName) ?? metro?.country ?? (parts.count >= 2 ? parts.last : nil)
@@ -206,7 +206,7 @@ struct SongkickNormalizer {
         if var name = clean(displayName) {
             if let range = name.range(ofText: "(CANCELLED)", ignoringASCIICase: true) {
                 name.removeSubrange(range)
-                name = name.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "  ", with: " ")
+                name = name.trimmingSpaces().replacingOccurrences(of: "  ", with: " ")
             }
             if !name.isEmpty { return name }
         }

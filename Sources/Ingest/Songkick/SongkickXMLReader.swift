@@ -105,7 +105,7 @@ final class SongkickXMLReader: XMLRecordHandler {
         self.status = status
         func number(_ name: String) throws(IngestError) -> Int? {
             guard let text = element.attribute(name) else { return nil }
-            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            guard let value = Int(text.trimmingSpaces()) else {
                 throw IngestError(
                     locator: locator, position: "\(element.position) (resultsPage.\(name))",
                     reason: .invalidValue("\"\(text)\" is not a whole number"))
@@ -235,7 +235,7 @@ struct SongkickXMLValues {
     }
 
     private func double(_ x: XMLFragment, _ name: String, at path: String) throws(IngestError) -> FlexibleDouble? {
-        guard let text = x.value(name)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = x.value(name)?.trimmingSpaces(), !text.isEmpty else { return nil }
         guard let number = Double(text) else {
             throw located("\(path).\(name)", .invalidValue("not a number: \"\(text)\""))
         }
@@ -243,7 +243,7 @@ struct SongkickXMLValues {
     }
 
     private func integer(_ x: XMLFragment, _ name: String, at path: String) throws(IngestError) -> Int? {
-        guard let text = x.value(name)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = x.value(name)?.trimmingSpaces(), !text.isEmpty else { return nil }
         guard let number = Int(text) else {
             throw located("\(path).\(name)", .invalidValue("not a whole number: \"\(text)\""))
         }
