@@ -136,4 +136,32 @@ struct SongkickJSONIngesterTests {
             }
         }
     }
+
+    @Test(arguments: [
+        ("2013-07-25T12:00:00-0600", "12:00:00", "2013-07-25T18:00:00Z"),
+        ("2013-07-25T23:30:00+05:30", "23:30:00", "2013-07-25T18:00:00Z"),
+        ("2013-07-25T00:15:00+1400", "00:15:00", "2013-07-24T10:15:00Z"),
+        ("2013-07-25T21:00:00Z", "21:00:00", "2013-07-25T21:00:00Z"),
+        ("2013-07-25T21:00:00", "21:00:00", "2013-07-25T21:00:00Z"),
+    ])
+    func readsTheWallClockTimeAndInstantOfADateTime(datetime: String, localTime: String, utc: String) throws {
+        let page = try parse(#"{"resultsPage":{"status":"ok","results":{"event":[{"id":1,"displayName":"x","start":"#
+            + #"{"date":"2013-07-25","time":null,"datetime":""# + datetime + #""}}]}}}"#)
+        #expect(page.events.first?.start.localTime?.description == localTime)
+        #expect(page.events.first?.start.utc?.description == utc)
+    }
+
+    @Test(arguments: [
+        "2013-07-25 12:00:00-0600", "2013-07-25T12:00-0600", "2013-07-25T12:00:00-06", "2013-07-25T12:00:00-0660",
+        "2013-07-25T12:00:00-1500", "2013-07-25T12:00:00~0600", "2013-07-25T12:00:00-06a0", "2013-02-30T12:00:00Z",
+        "2013-07-25T1２:00:00Z", "2013-07-25T12:00:00+١٢٠٠",
+    ])
+    func rejectsAnUnreadableDateTimeNamingIt(datetime: String) {
+        #expect {
+            try parse(#"{"resultsPage":{"status":"ok","results":{"event":[{"id":1,"displayName":"x","start":"#
+                + #"{"date":"2013-07-25","time":null,"datetime":""# + datetime + #""}}]}}}"#)
+        } throws: { error in
+            "\(error)".contains("start.datetime")
+        }
+    }
 }

@@ -154,21 +154,29 @@ struct SongkickNormalizer {
     /// Parses `2013-07-25T12:00:00-0600` (also `+01:00` and `Z`) into the wall-clock
     /// time and the UTC instant.
     private func dateTime(_ text: String, at path: String) throws(IngestError) -> (time: LocalTime, instant: UTCInstant) {
-        let characters = Array(text)
-        guard characters.count >= 19, characters[10] == "T",
-            let date = LocalDate(iso: String(characters[0..<10])),
-            let time = LocalTime(iso: String(characters[11..<19]))
+        // Read by its bytes: every event has one, and characters (grapheme breaking) and
+        // NSString's replacing cost a twentieth of reading a Songkick XML page.
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T"),
+            let date = bytes.withUnsafeBufferPointer({ LocalDate(isoUTF8: .init(rebasing: $0[0..<10])) }),
+            let time = LocalTime(iso: String(decoding: bytes[11..<19], as: UTF8.self))
         else { throw invalid(path, "\"\(text)\" is not a date-time (YYYY-MM-DDTHH:MM:SS±HHMM)") }
-        let zone = String(characters[19...]).replacingOccurrences(of: ":", with: "")
+        let zone = bytes[19...].filter { $0 != UInt8(ascii: ":") }
         var offset = 0
-        if zone != "Z" && !zone.isEmpty {
-            guard zone.count == 5, let sign = zone.first, sign == "+" || sign == "-",
-                let hours = Int(zone.dropFirst().prefix(2)), let minutes = Int(zone.suffix(2)),
+        if zone != [UInt8(ascii: "Z")] && !zone.isEmpty {
+            guard zone.count == 5, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"),
+                let hours = Self.twoDigits(zone[1], zone[2]), let minutes = Self.twoDigits(zone[3], zone[4]),
                 hours <= 14, minutes < 60
             else { throw invalid(path, "\"\(text)\" has an unreadable UTC offset") }
-            offset = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
+            offset = (hours * 3600 + minutes * 60) * (zone[0] == UInt8(ascii: "-") ? -1 : 1)
         }
         return (time, UTCInstant(date: date, time: time, utcOffsetSeconds: offset))
+    }
+
+    private static func twoDigits(_ tens: UInt8, _ ones: UInt8) -> Int? {
+        let zero = UInt8(ascii: "0")
+        guard (zero...zero + 9).contains(tens), (zero...zero + 9).contains(ones) else { return nil }
+        return Int(tens - zero) * 10 + Int(ones - zero)
     }
 
     private func coordinate(_ lat: FlexibleDouble?, _ lng: FlexibleDouble?, at path: String) throws(IngestError) -> Coordinate? {
