@@ -137,6 +137,12 @@ struct SongkickJSONIngesterTests {
         }
     }
 
+    /// A page of one event on 2013-07-25 whose `start.datetime` is `datetime`.
+    func parseEvent(startingAt datetime: String) throws -> ListingPage {
+        try parse(#"{"resultsPage":{"status":"ok","results":{"event":[{"id":1,"displayName":"x","start":"#
+            + #"{"date":"2013-07-25","time":null,"datetime":""# + datetime + #""}}]}}}"#)
+    }
+
     @Test(arguments: [
         ("2013-07-25T12:00:00-0600", "12:00:00", "2013-07-25T18:00:00Z"),
         ("2013-07-25T23:30:00+05:30", "23:30:00", "2013-07-25T18:00:00Z"),
@@ -145,8 +151,7 @@ struct SongkickJSONIngesterTests {
         ("2013-07-25T21:00:00", "21:00:00", "2013-07-25T21:00:00Z"),
     ])
     func readsTheWallClockTimeAndInstantOfADateTime(datetime: String, localTime: String, utc: String) throws {
-        let page = try parse(#"{"resultsPage":{"status":"ok","results":{"event":[{"id":1,"displayName":"x","start":"#
-            + #"{"date":"2013-07-25","time":null,"datetime":""# + datetime + #""}}]}}}"#)
+        let page = try parseEvent(startingAt: datetime)
         #expect(page.events.first?.start.localTime?.description == localTime)
         #expect(page.events.first?.start.utc?.description == utc)
     }
@@ -158,8 +163,7 @@ struct SongkickJSONIngesterTests {
     ])
     func rejectsAnUnreadableDateTimeNamingIt(datetime: String) {
         #expect {
-            try parse(#"{"resultsPage":{"status":"ok","results":{"event":[{"id":1,"displayName":"x","start":"#
-                + #"{"date":"2013-07-25","time":null,"datetime":""# + datetime + #""}}]}}}"#)
+            try parseEvent(startingAt: datetime)
         } throws: { error in
             "\(error)".contains("start.datetime")
         }
