@@ -6,6 +6,12 @@ extension StringProtocol {
     /// Bandsintown page), and without a copy when there is nothing to trim.
     public func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
+        // Most text starts and ends with a printable ASCII character: nothing to trim.
+        if let first = scalars.first, let last = scalars.last, (0x21..<0x80).contains(first.value),
+            (0x21..<0x80).contains(last.value)
+        {
+            return self as? String ?? String(self)
+        }
         func kept(_ scalar: Unicode.Scalar) -> Bool { !scalar.properties.isWhitespace && scalar != "\u{200B}" }
         guard let first = scalars.firstIndex(where: kept) else { return "" }
         let last = scalars.lastIndex(where: kept)!

@@ -198,12 +198,6 @@ struct SongkickNormalizer {
 
     static func clean(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
-        // Most values need no trimming; checking the ends avoids Foundation's slow path.
-        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-            !CharacterSet.whitespacesAndNewlines.contains(first), !CharacterSet.whitespacesAndNewlines.contains(last)
-        {
-            return text
-        }
         let trimmed = text.trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }

@@ -50,9 +50,11 @@ enum XMLPreparation {
         var output: [UInt8]?
         var map = XMLSourceMap()
         var repairs = 0
-        /// Position in the prepared text (1-based), to record where repairs land.
+        /// Position in the prepared text (1-based) of `bytes[positioned]`, to record where
+        /// repairs land.
         var line = 1
         var column = 1
+        var positioned = 0
         /// How far `bytes` has been copied to `output` (when there is one).
         var copied = 0
 
@@ -64,26 +66,32 @@ enum XMLPreparation {
         mutating func run() throws(IngestError) {
             skipLeadingWhiteSpace()
             copied = start
+            positioned = start
             var index = start
             let count = bytes.count
             while index < count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "<") {
+                    // Only `<!` and `<?` open what the scan must step over or refuse.
+                    guard index + 1 < count, bytes[index + 1] == UInt8(ascii: "!") || bytes[index + 1] == UInt8(ascii: "?")
+                    else {
+                        index += 1
+                        continue
+                    }
                     if matches("<![CDATA[", at: index) {
-                        index = advance(from: index, to: end(of: "]]>", from: index + 9))
+                        index = end(of: "]]>", from: index + 9)
                         continue
                     }
                     if matches("<!--", at: index) {
-                        index = advance(from: index, to: end(of: "-->", from: index + 4))
+                        index = end(of: "-->", from: index + 4)
                         continue
                     }
                     if matches("<?", at: index) {
-                        index = advance(from: index, to: end(of: "?>", from: index + 2))
+                        index = end(of: "?>", from: index + 2)
                         continue
                     }
                     if matches("<!DOCTYPE", at: index) {
-                        let close = try checkDocumentType(at: index)
-                        index = advance(from: index, to: close)
+                        index = try checkDocumentType(at: index)
                         continue
                     }
                     // Belt and braces: a declaration anywhere else is refused as well.
@@ -95,7 +103,7 @@ enum XMLPreparation {
                         repairAmpersand(at: index)
                     }
                 }
-                index = advance(from: index, to: index + 1)
+                index += 1
             }
             if output != nil { output!.append(contentsOf: bytes[copied..<count]) }
         }
@@ -122,11 +130,11 @@ enum XMLPreparation {
             map.strippedColumns = columns
         }
 
-        /// Moves the prepared-text position over `bytes[from..<to]` and returns `to`.
-        mutating func advance(from: Int, to: Int) -> Int {
-            var index = from
-            while index < to {
-                let byte = bytes[index]
+        /// The prepared-text position of `bytes[index]`, counted on from `positioned`
+        /// (only a repair or a refusal needs one, so the scan does not count as it goes).
+        func position(of index: Int) -> (line: Int, column: Int) {
+            var (line, column) = (self.line, self.column)
+            for byte in bytes[positioned..<index] {
                 if byte == 0x0A {
                     line += 1
                     column = 1
@@ -134,9 +142,8 @@ enum XMLPreparation {
                     // Count characters, not UTF-8 continuation bytes, as the parser does.
                     column += 1
                 }
-                index += 1
             }
-            return to
+            return (line, column)
         }
 
         func matches(_ literal: StaticString, at index: Int) -> Bool {
@@ -188,6 +195,8 @@ enum XMLPreparation {
             output!.append(contentsOf: Array("amp;".utf8))
             copied = index + 1
             repairs += 1
+            (line, column) = position(of: index)
+            positioned = index
             // The `&` is at `column`; the inserted "amp;" follows it.
             map.insertions[line, default: []].append(column + 1)
             column += 4
@@ -241,8 +250,8 @@ enum XMLPreparation {
             "a DOCTYPE declaring entities (<!ENTITY>) is refused: entity expansion and external entities are not allowed"
 
         func rejection(at index: Int, _ detail: String) -> IngestError {
-            // `line`/`column` are the prepared-text position of `index` (scanning stops here).
-            IngestError(
+            let (line, column) = position(of: index)
+            return IngestError(
                 locator: locator, position: map.original(line: line, column: column).description,
                 reason: .malformed(detail))
         }
