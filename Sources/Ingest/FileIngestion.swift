@@ -62,9 +62,12 @@ public struct FileIngestion: Sendable {
         }
         let buffer = PreparedPageBuffer(capacity: Self.readAhead)
         let queued = files
+        // A first load asks nothing as it reads: no page of it can have been applied
+        // before (a tenth of reading a JSON-LD crawl, one query a page).
+        let appliedBefore: (any ListingSink)? = (try? sink.hasAppliedAnyPage()) == false ? nil : sink
         let reader = Thread { [self] in
             for file in queued {
-                guard buffer.put(prepare(file: file, checkingAgainst: sink)) else { return }
+                guard buffer.put(prepare(file: file, checkingAgainst: appliedBefore)) else { return }
             }
         }
         reader.stackSize = 1 << 22
@@ -156,7 +159,8 @@ public struct FileIngestion: Sendable {
         }
     }
 
-    func prepare(file: String, checkingAgainst sink: any ListingSink) -> PreparedPage {
+    /// - Parameter sink: asked whether the page was applied before, unless nil.
+    func prepare(file: String, checkingAgainst sink: (any ListingSink)?) -> PreparedPage {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -166,7 +170,7 @@ public struct FileIngestion: Sendable {
         return prepare(data: data, locator: file, checkingAgainst: sink)
     }
 
-    func prepare(data: Data, locator: String, checkingAgainst sink: any ListingSink) -> PreparedPage {
+    func prepare(data: Data, locator: String, checkingAgainst sink: (any ListingSink)?) -> PreparedPage {
         let ingester: any Ingester
         if let format {
             guard let named = registry.ingester(named: format) else {
@@ -184,7 +188,9 @@ public struct FileIngestion: Sendable {
         hasher.combine(similarToArtist)
         let pageHash = hasher.hexDigest
         do {
-            if try sink.hasApplied(pageHash: pageHash, format: ingester.format) { return .alreadyApplied(locator: locator) }
+            if let sink, try sink.hasApplied(pageHash: pageHash, format: ingester.format) {
+                return .alreadyApplied(locator: locator)
+            }
             let context = PageContext(locator: locator, similarToArtist: similarToArtist)
             var page = try ingester.parse(data, context: context)
             if let enrichment { page = enrichment.enrich(page) }
