@@ -76,10 +76,11 @@ extension CatalogDatabase: ListingSink {
 
     static func apply(
         _ page: ListingPage, pageHash: String, format: String, timestamp: String, revision: Int64,
-        seen: SeenRecords? = nil, othersAbsent: Bool = false, in db: Database
+        seen: SeenRecords? = nil, othersAbsent: Bool = false, loaded: LoadedRecords? = nil, in db: Database
     ) throws -> PageOutcome {
         var applier = PageApplier(
-            db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, othersAbsent: othersAbsent)
+            db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, othersAbsent: othersAbsent,
+            loaded: loaded)
         let outcome = try applier.apply(page)
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
@@ -182,7 +183,7 @@ private final class GroupTransaction: PageGroup {
     private func write(_ page: ListingPage, pageHash: String, format: String, othersAbsent: Bool) throws -> PageOutcome {
         try CatalogDatabase.apply(
             page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen,
-            othersAbsent: othersAbsent, in: db)
+            othersAbsent: othersAbsent, loaded: othersAbsent ? load.records : nil, in: db)
     }
 
     /// Undoes the failed page's writes by rolling the group back and applying again the
@@ -266,10 +267,13 @@ struct PageApplier {
     /// No other source has a record in the catalog (see ``InitialLoad``): nothing this
     /// page lists can merge with another source's listing, and no search for one is made.
     let othersAbsent: Bool
+    /// Every record in the catalog, or more, during an initial load (see ``LoadedRecords``):
+    /// a record of this source not among them does not exist.
+    let loaded: LoadedRecords?
 
     init(
         db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil,
-        othersAbsent: Bool = false
+        othersAbsent: Bool = false, loaded: LoadedRecords? = nil
     ) {
         self.db = db
         self.source = source
@@ -277,6 +281,7 @@ struct PageApplier {
         self.revision = revision
         self.seen = seen
         self.othersAbsent = othersAbsent
+        self.loaded = loaded
     }
 
     /// Sets a row's columns (each to an SQL expression of one `?`, so `COALESCE(?, x)`
@@ -396,12 +401,16 @@ struct PageApplier {
         found.reserveCapacity(sourceIDs.count)
         for sourceID in sourceIDs
         where seen?.entry(.init(source: source, kind: kind, sourceID: sourceID)) == nil
-            && found.updateValue(nil, forKey: sourceID) == nil
+            && found.updateValue(nil, forKey: sourceID) == nil && loaded?.mayHold(source, kind, sourceID) != false
         {
             if list.count > 1 { list.append(UInt8(ascii: ",")) }
             list.appendJSONString(sourceID)
         }
         list.append(UInt8(ascii: "]"))
+        guard list.count > 2 else {
+            prefetched[kind, default: [:]].merge(found) { _, new in new }
+            return
+        }
         let rows = try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT r.source_id, r.id, r.entity_id, r.content_hash, r.payload
@@ -432,7 +441,10 @@ struct PageApplier {
                 kind: kind, sourceID: sourceID, recordID: entry.recordID, entityID: entry.entityID,
                 contentHash: contentHash, payload: nil, isFresh: true)
         }
-        if recordSource == nil || recordSource == source, let known = prefetched[kind]?[sourceID] { return known }
+        if recordSource == nil || recordSource == source {
+            if let known = prefetched[kind]?[sourceID] { return known }
+            if loaded?.mayHold(source, kind, sourceID) == false { return nil }
+        }
         let statement = try db.cachedStatement(sql: """
             SELECT id, entity_id, content_hash, payload FROM source_record WHERE source = ? AND kind = ? AND source_id = ?
             """)
@@ -461,6 +473,7 @@ struct PageApplier {
                 binder.bind(timestamp)
                 binder.bind(timestamp)
             }
+        loaded?.recordWritten(recordSource ?? source, kind, sourceID)
         let key = SeenRecords.Key(source: recordSource ?? source, kind: kind, sourceID: sourceID)
         seen?.learn(key, .init(recordID: db.lastInsertedRowID, entityID: entityID, contentHash: hash))
         seen?.recordInserted(key, row: entityID)

@@ -36,17 +36,21 @@ final class InitialLoad: @unchecked Sendable {
     ]
 
     private(set) var state = State.idle
+    /// Every record the run wrote; while the load lasts, the catalog has no others.
+    private(set) var records = LoadedRecords()
     /// `PRAGMA data_version` when the last group opened: it moves when another connection
     /// commits.
     private var dataVersion: Int64?
 
     func runBegins() {
         state = .undecided
+        records = LoadedRecords()
         dataVersion = nil
     }
 
     func runEnds() {
         state = .idle
+        records = LoadedRecords()
         dataVersion = nil
     }
 
@@ -104,6 +108,32 @@ final class InitialLoad: @unchecked Sendable {
                     ? "DROP INDEX IF EXISTS \(index.name)"
                     : "CREATE INDEX IF NOT EXISTS \(index.name) ON \(index.definition)")
         }
+    }
+}
+
+/// The source records an initial load wrote, by a hash of their keys: while the load
+/// lasts they are all the catalog has, so a record not among them needs no lookup (a
+/// tenth of applying a Bandsintown or JSON-LD crawl went to finding nothing).
+///
+/// It may hold more than the catalog (a rolled-back page's records stay in it, and two
+/// keys may share a hash): those are only looked up.
+final class LoadedRecords: @unchecked Sendable {
+    private var hashes = Set<Int>()
+
+    private static func hash(_ source: String, _ kind: EntityKind, _ sourceID: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(source)
+        hasher.combine(kind)
+        hasher.combine(sourceID)
+        return hasher.finalize()
+    }
+
+    func recordWritten(_ source: String, _ kind: EntityKind, _ sourceID: String) {
+        hashes.insert(Self.hash(source, kind, sourceID))
+    }
+
+    func mayHold(_ source: String, _ kind: EntityKind, _ sourceID: String) -> Bool {
+        hashes.contains(Self.hash(source, kind, sourceID))
     }
 }
 
