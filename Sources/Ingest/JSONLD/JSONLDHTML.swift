@@ -1,4 +1,5 @@
 import Foundation
+import Listings
 
 /// Finds the `<script type="application/ld+json">` blocks of an HTML page.
 ///
@@ -49,8 +50,10 @@ enum JSONLDHTML {
     /// `application/ld+json`, in any case, with or without parameters.
     static func isJSONLD(_ type: String?) -> Bool {
         guard let type else { return false }
-        let media = type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? type
-        return media.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "application/ld+json"
+        let media = (type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? type).trimmingWhitespace()
+        // Compared by bytes: no letter beyond ASCII lower-cases into this one.
+        let jsonLD = "application/ld+json"
+        return media.utf8.count == jsonLD.utf8.count && media.containsText(jsonLD, ignoringASCIICase: true)
     }
 
     /// The index of the tag's closing `>` and its attributes (names lower-cased).

@@ -61,8 +61,9 @@ enum JSONLDText {
     /// The local name of a schema.org term or type: `MusicEvent` from `MusicEvent`,
     /// `schema:MusicEvent`, `http://schema.org/MusicEvent` or `https://schema.org/MusicEvent/`.
     static func localName(_ term: String) -> String {
-        var term = Substring(term.trimmingWhitespace())
-        while term.hasSuffix("/") { term = term.dropLast() }
+        // By scalars, not characters: every term of every node passes here.
+        var term = Substring(term.trimmingWhitespace()).unicodeScalars
+        while term.last == "/" { term = term.dropLast() }
         if let separator = term.lastIndex(where: { $0 == "/" || $0 == "#" || $0 == ":" }) {
             term = term[term.index(after: separator)...]
         }
