@@ -407,10 +407,12 @@ struct PageApplier {
             list.appendJSONString(sourceID)
         }
         list.append(UInt8(ascii: "]"))
-        guard list.count > 2 else {
-            prefetched[kind, default: [:]].merge(found) { _, new in new }
-            return
-        }
+        // Every id known already, or known absent during an initial load: nothing to read.
+        if list.count > 2 { try readRecords(kind, listed: list, into: &found) }
+        prefetched[kind, default: [:]].merge(found) { _, new in new }
+    }
+
+    private func readRecords(_ kind: EntityKind, listed list: [UInt8], into found: inout [String: Existing?]) throws {
         let rows = try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT r.source_id, r.id, r.entity_id, r.content_hash, r.payload
@@ -425,7 +427,6 @@ struct PageApplier {
                 contentHash: row.text(3), payload: row.optionalText(4)))
         }
         while let (sourceID, existing) = try rows.next() { found[sourceID] = existing }
-        prefetched[kind, default: [:]].merge(found) { _, new in new }
     }
 
     /// This source's record (or `recordSource`'s) for a source id.

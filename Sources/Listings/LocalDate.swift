@@ -130,7 +130,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         }
     }
 
-    static func number(_ digits: some Collection<UInt8>) -> Int? {
+    /// ASCII decimal digits, and nothing else, as a number (no sign, no spaces).
+    public static func number(_ digits: some Collection<UInt8>) -> Int? {
         var value = 0
         for byte in digits {
             guard (48...57).contains(byte) else { return nil }

@@ -165,18 +165,12 @@ struct SongkickNormalizer {
         var offset = 0
         if zone != [UInt8(ascii: "Z")] && !zone.isEmpty {
             guard zone.count == 5, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"),
-                let hours = Self.twoDigits(zone[1], zone[2]), let minutes = Self.twoDigits(zone[3], zone[4]),
+                let hours = LocalDate.number(zone[1..<3]), let minutes = LocalDate.number(zone[3..<5]),
                 hours <= 14, minutes < 60
             else { throw invalid(path, "\"\(text)\" has an unreadable UTC offset") }
             offset = (hours * 3600 + minutes * 60) * (zone[0] == UInt8(ascii: "-") ? -1 : 1)
         }
         return (time, UTCInstant(date: date, time: time, utcOffsetSeconds: offset))
-    }
-
-    private static func twoDigits(_ tens: UInt8, _ ones: UInt8) -> Int? {
-        let zero = UInt8(ascii: "0")
-        guard (zero...zero + 9).contains(tens), (zero...zero + 9).contains(ones) else { return nil }
-        return Int(tens - zero) * 10 + Int(ones - zero)
     }
 
     private func coordinate(_ lat: FlexibleDouble?, _ lng: FlexibleDouble?, at path: String) throws(IngestError) -> Coordinate? {
