@@ -5,22 +5,9 @@ extension StringProtocol {
     /// Foundation's round trip through NSString and UTF-16 (a quarter of reading a
     /// Bandsintown page), and without a copy when there is nothing to trim.
     public func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        // Most text starts and ends with a printable ASCII character: nothing to trim.
-        if let first = scalars.first, let last = scalars.last, (0x21..<0x80).contains(first.value),
-            (0x21..<0x80).contains(last.value)
-        {
-            return self as? String ?? String(self)
-        }
         func kept(_ scalar: Unicode.Scalar) -> Bool { !scalar.properties.isWhitespace && scalar != "\u{200B}" }
-        guard let first = scalars.firstIndex(where: kept) else { return "" }
-        let last = scalars.lastIndex(where: kept)!
-        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex, let whole = self as? String {
-            return whole
-        }
-        var trimmed = String.UnicodeScalarView()
-        trimmed.append(contentsOf: scalars[first...last])
-        return String(trimmed)
+        if let text = self as? String { return text.trimming(keeping: kept) }
+        return String((self as? Substring ?? Substring(self)).trimmedRange(keeping: kept))
     }
 }
 
@@ -31,7 +18,11 @@ extension String {
     /// stay), without the round trip through NSString and UTF-16 (a tenth of reading a
     /// Songkick XML page, where every coordinate and number is trimmed).
     public func trimmingSpaces() -> String {
-        let trimmed = self[...].trimmingSpacesRange()
+        trimming(keeping: Substring.isKeptBySpaceTrimming)
+    }
+
+    fileprivate func trimming(keeping kept: (Unicode.Scalar) -> Bool) -> String {
+        let trimmed = self[...].trimmedRange(keeping: kept)
         return trimmed.startIndex == startIndex && trimmed.endIndex == endIndex ? self : String(trimmed)
     }
 }
@@ -39,18 +30,20 @@ extension String {
 extension Substring {
     /// See `String.trimmingSpaces()`.
     public func trimmingSpaces() -> String {
-        String(trimmingSpacesRange())
+        String(trimmedRange(keeping: Self.isKeptBySpaceTrimming))
     }
 
-    fileprivate func trimmingSpacesRange() -> Substring {
-        // Most text starts and ends with a printable ASCII character: nothing to trim.
+    fileprivate static func isKeptBySpaceTrimming(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\t" && scalar != "\u{200B}" && scalar.properties.generalCategory != .spaceSeparator
+    }
+
+    /// The text from the first scalar `kept` to the last (empty when there is none).
+    fileprivate func trimmedRange(keeping kept: (Unicode.Scalar) -> Bool) -> Substring {
+        // Most text starts and ends with a printable ASCII character, which every trim keeps.
         if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
             return self
         }
         let scalars = unicodeScalars
-        func kept(_ scalar: Unicode.Scalar) -> Bool {
-            scalar != "\t" && scalar != "\u{200B}" && scalar.properties.generalCategory != .spaceSeparator
-        }
         guard let first = scalars.firstIndex(where: kept) else { return self[endIndex...] }
         let last = scalars.lastIndex(where: kept)!
         return self[first..<scalars.index(after: last)]
