@@ -11,7 +11,8 @@ import Listings
 ///   (they would find nothing);
 /// - the indexes the load itself never reads (``deferredIndexes``) are dropped, and built
 ///   once when the load ends, by sorting: each act of each bill went into `lineup_artist`
-///   at a random place: about a tenth of a first ingest.
+///   at a random place (about a tenth of a first ingest), each new name into the name
+///   and match-key indexes.
 ///
 /// Queries during the load stay right (SQLite plans without the index); a load killed
 /// midway leaves the index to the next group any ingest opens.
@@ -29,10 +30,18 @@ final class InitialLoad: @unchecked Sendable {
         case shared
     }
 
-    /// Dropped during an initial load: nothing the load does reads them. Spelt as the
-    /// migrations created them.
+    /// Dropped during an initial load: nothing the load does reads them (names, match
+    /// keys and MusicBrainz ids are searched only for another source's listings; revisions
+    /// only by feed builds). Spelt as the migrations created them.
     static let deferredIndexes = [
-        (name: "lineup_artist", definition: "lineup(artist_id, event_id)")
+        (name: "lineup_artist", definition: "lineup(artist_id, event_id)"),
+        (name: "artist_folded_name", definition: "artist(folded_name)"),
+        (name: "artist_match_key", definition: "artist(match_key)"),
+        (name: "artist_mbid", definition: "artist(mbid) WHERE mbid IS NOT NULL"),
+        (name: "venue_match_key", definition: "venue(match_key)"),
+        (name: "event_revision", definition: "event(revision)"),
+        (name: "venue_revision", definition: "venue(revision)"),
+        (name: "artist_revision", definition: "artist(revision)"),
     ]
 
     private(set) var state = State.idle
