@@ -76,11 +76,12 @@ extension CatalogDatabase: ListingSink {
 
     static func apply(
         _ page: ListingPage, pageHash: String, format: String, timestamp: String, revision: Int64,
-        seen: SeenRecords? = nil, othersAbsent: Bool = false, loaded: LoadedRecords? = nil, in db: Database
+        seen: SeenRecords? = nil, othersAbsent: Bool = false, loaded: LoadedRecords? = nil,
+        searchNames: PendingSearchNames? = nil, in db: Database
     ) throws -> PageOutcome {
         var applier = PageApplier(
             db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, othersAbsent: othersAbsent,
-            loaded: loaded)
+            loaded: loaded, searchNames: searchNames)
         let outcome = try applier.apply(page)
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
@@ -129,6 +130,8 @@ private final class GroupTransaction: PageGroup {
     private(set) var revision: Int64 = 0
     let seen: SeenRecords
     let load: InitialLoad
+    /// New search names, inserted in order as the group commits.
+    private let searchNames = PendingSearchNames()
     /// Pages applied in the group, kept to be applied again; nil once each page gets a
     /// savepoint of its own.
     private var landed: [(page: ListingPage, hash: String, format: String)]? = []
@@ -153,6 +156,7 @@ private final class GroupTransaction: PageGroup {
     func commit() throws {
         let pages = landed
         landed = nil
+        try searchNames.write(db)
         try db.execute(sql: "COMMIT TRANSACTION")
         if let pages { releaseElsewhere(pages) }
     }
@@ -183,7 +187,10 @@ private final class GroupTransaction: PageGroup {
     private func write(_ page: ListingPage, pageHash: String, format: String, othersAbsent: Bool) throws -> PageOutcome {
         try CatalogDatabase.apply(
             page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen,
-            othersAbsent: othersAbsent, loaded: othersAbsent ? load.records : nil, in: db)
+            othersAbsent: othersAbsent, loaded: othersAbsent ? load.records : nil,
+            // A page in a savepoint of its own writes its names at once: a rolled-back
+            // savepoint would leave its held names behind.
+            searchNames: landed != nil ? searchNames : nil, in: db)
     }
 
     /// Undoes the failed page's writes by rolling the group back and applying again the
@@ -194,6 +201,7 @@ private final class GroupTransaction: PageGroup {
         landed = nil
         // What those pages taught it went with them.
         seen.forgetAll()
+        searchNames.forgetAll()
         do {
             try db.execute(sql: "ROLLBACK TRANSACTION")
             try begin()
@@ -270,10 +278,12 @@ struct PageApplier {
     /// Every record in the catalog, or more, during an initial load (see ``LoadedRecords``):
     /// a record of this source not among them does not exist.
     let loaded: LoadedRecords?
+    /// Where a page group holds new search names until it commits; nil: written at once.
+    let searchNames: PendingSearchNames?
 
     init(
         db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil,
-        othersAbsent: Bool = false, loaded: LoadedRecords? = nil
+        othersAbsent: Bool = false, loaded: LoadedRecords? = nil, searchNames: PendingSearchNames? = nil
     ) {
         self.db = db
         self.source = source
@@ -282,6 +292,7 @@ struct PageApplier {
         self.seen = seen
         self.othersAbsent = othersAbsent
         self.loaded = loaded
+        self.searchNames = searchNames
     }
 
     /// Sets a row's columns (each to an SQL expression of one `?`, so `COALESCE(?, x)`
@@ -610,7 +621,7 @@ struct PageApplier {
                         "latitude": placed("latitude"), "longitude": placed("longitude"),
                         "url": "COALESCE(?, url)", "geoname_id": placed("geoname_id"), "timezone": placed("timezone"),
                     ], to: arguments)
-                if changed { try SearchIndex.update(db, .metroArea, id: id, name: metro.name) }
+                if changed { try SearchIndex.update(db, .metroArea, id: id, name: metro.name, holdingIn: searchNames) }
                 try updateRecord(existing, url: metro.url, hash: hash, payload: nil)
             }
         } else {
@@ -619,7 +630,7 @@ struct PageApplier {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).execute(arguments: arguments + [revision])
             id = db.lastInsertedRowID
-            try SearchIndex.insert(db, .metroArea, id: id, name: metro.name)
+            try SearchIndex.insert(db, .metroArea, id: id, name: metro.name, holdingIn: searchNames)
             try insertRecord(.metroArea, metro.sourceID, entityID: id, url: metro.url, hash: hash, payload: nil, source: recordSource)
         }
         resolved[.metroArea, default: [:]][memoKey] = id
@@ -680,18 +691,80 @@ struct PageApplier {
 
 /// The search index holds folded names (see `NameFolding`), and queries are folded the
 /// same way, so "soren" finds "Søren" and "ac dc" finds "AC/DC".
+/// The names the catalog can be searched by (`search_index`, FTS5; rowid = entity id × 4 +
+/// kind code). Inside a page group the new names wait in ``PendingSearchNames``.
 enum SearchIndex {
-    static func insert(_ db: Database, _ kind: SearchKindCode, id: Int64, name: String) throws {
-        try db.cachedStatement(sql: "INSERT INTO search_index (rowid, name) VALUES (?, ?)")
-            .execute(arguments: [kind.rowID(for: id), NameFolding.fold(name)])
+    static func insert(
+        _ db: Database, _ kind: SearchKindCode, id: Int64, name: String, holdingIn pending: PendingSearchNames?
+    ) throws {
+        let rowID = kind.rowID(for: id)
+        let folded = NameFolding.fold(name)
+        if let pending {
+            pending.insert(rowID, folded)
+        } else {
+            try insert(db, rowID: rowID, folded: folded)
+        }
     }
 
-    static func update(_ db: Database, _ kind: SearchKindCode, id: Int64, name: String) throws {
-        try db.cachedStatement(sql: "UPDATE search_index SET name = ? WHERE rowid = ?")
-            .execute(arguments: [NameFolding.fold(name), kind.rowID(for: id)])
+    static func update(
+        _ db: Database, _ kind: SearchKindCode, id: Int64, name: String, holdingIn pending: PendingSearchNames?
+    ) throws {
+        let rowID = kind.rowID(for: id)
+        let folded = NameFolding.fold(name)
+        if let pending, pending.replace(rowID, folded) { return }
+        try db.cachedStatement(sql: "UPDATE search_index SET name = ? WHERE rowid = ?").execute(arguments: [folded, rowID])
     }
 
-    static func delete(_ db: Database, _ kind: SearchKindCode, id: Int64) throws {
-        try db.cachedStatement(sql: "DELETE FROM search_index WHERE rowid = ?").execute(arguments: [kind.rowID(for: id)])
+    static func delete(_ db: Database, _ kind: SearchKindCode, id: Int64, holdingIn pending: PendingSearchNames?) throws {
+        let rowID = kind.rowID(for: id)
+        if let pending, pending.remove(rowID) { return }
+        try db.cachedStatement(sql: "DELETE FROM search_index WHERE rowid = ?").execute(arguments: [rowID])
+    }
+
+    fileprivate static func insert(_ db: Database, rowID: Int64, folded: String) throws {
+        try db.cachedStatement(sql: "INSERT INTO search_index (rowid, name) VALUES (?, ?)").execute { binder in
+            binder.bind(rowID)
+            binder.bind(folded)
+        }
+    }
+}
+
+/// The search names a page group added, inserted in rowid order when it commits.
+///
+/// FTS5 writes its pending terms out as a new segment (and merges segments) whenever a
+/// rowid arrives below the previous one, and an artist's rowid is mostly above the next
+/// new venue's: inserted as they came, about one insert in three wrote a segment, and
+/// each insert cost two to three times what it does in order.
+final class PendingSearchNames {
+    /// rowid → folded name.
+    private var names: [Int64: String] = [:]
+
+    func insert(_ rowID: Int64, _ folded: String) {
+        names[rowID] = folded
+    }
+
+    /// Renames a name still waiting; false when it is not (it is in the table).
+    func replace(_ rowID: Int64, _ folded: String) -> Bool {
+        guard names[rowID] != nil else { return false }
+        names[rowID] = folded
+        return true
+    }
+
+    /// Drops a name still waiting; false when it is not.
+    func remove(_ rowID: Int64) -> Bool {
+        names.removeValue(forKey: rowID) != nil
+    }
+
+    /// Inserts the waiting names, lowest rowid first, and forgets them.
+    func write(_ db: Database) throws {
+        for rowID in names.keys.sorted() {
+            try SearchIndex.insert(db, rowID: rowID, folded: names[rowID]!)
+        }
+        names.removeAll()
+    }
+
+    /// After a rollback: the names went with the rows they named.
+    func forgetAll() {
+        names.removeAll()
     }
 }

@@ -66,7 +66,7 @@ extension PageApplier {
                         snapshot.url, revision,
                     ])
                 id = db.lastInsertedRowID
-                try SearchIndex.insert(db, .artist, id: id, name: snapshot.name)
+                try SearchIndex.insert(db, .artist, id: id, name: snapshot.name, holdingIn: searchNames)
                 try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
             }
         }
@@ -106,7 +106,7 @@ extension PageApplier {
                 mbid.databaseValue, onTour.databaseValue, url.databaseValue,
             ],
             stampingAnyway: sourcesChanged)
-        if changed.first == 0 { try SearchIndex.update(db, .artist, id: id, name: best.name) }
+        if changed.first == 0 { try SearchIndex.update(db, .artist, id: id, name: best.name, holdingIn: searchNames) }
     }
 
     private static let artistColumns = RebuiltColumns(
@@ -150,7 +150,7 @@ extension PageApplier {
             .execute(arguments: [keep, remove])
         try db.cachedStatement(sql: "DELETE FROM fan_tracked WHERE kind = 'artist' AND ref = ?")
             .execute(arguments: [remove])
-        try SearchIndex.delete(db, .artist, id: remove)
+        try SearchIndex.delete(db, .artist, id: remove, holdingIn: searchNames)
         try db.cachedStatement(sql: "DELETE FROM artist WHERE id = ?").execute(arguments: [remove])
         for (sourceID, id) in resolved[.artist] ?? [:] where id == remove { resolved[.artist]?[sourceID] = keep }
         try rebuildArtist(keep, sourcesChanged: true)

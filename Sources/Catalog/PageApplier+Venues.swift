@@ -34,7 +34,7 @@ extension PageApplier {
                     """).execute(arguments: StatementArguments(Self.venueValues(snapshot) + [revision.databaseValue]))
                 id = db.lastInsertedRowID
                 try locate(venue: id, latitude: snapshot.latitude, longitude: snapshot.longitude, isNew: true)
-                try SearchIndex.insert(db, .venue, id: id, name: snapshot.name)
+                try SearchIndex.insert(db, .venue, id: id, name: snapshot.name, holdingIn: searchNames)
                 try insertRecord(.venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload)
             }
         }
@@ -136,7 +136,7 @@ extension PageApplier {
         if names.contains("latitude") || names.contains("longitude") {
             try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
         }
-        if names.contains("name") { try SearchIndex.update(db, .venue, id: id, name: merged.name) }
+        if names.contains("name") { try SearchIndex.update(db, .venue, id: id, name: merged.name, holdingIn: searchNames) }
     }
 
     /// Keeps the venue's point in the `venue_location` R*Tree (a degenerate box) in step

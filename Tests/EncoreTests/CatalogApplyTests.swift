@@ -165,6 +165,45 @@ struct CatalogApplyTests {
         #expect(artistRecords == 1)
     }
 
+    @Test func namesWrittenInAPageGroupAreSearchableAsTheyStandWhenItCommits() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let sabotage = try CatalogSabotage(path: path)
+        try sabotage.failInsertsOfEventsTitled("doomed")
+        // Each page brings a new venue and a new act, so their search rows interleave.
+        func page(_ title: String, act: String, actID: String? = nil) -> ListingPage {
+            var page = ListingPage(source: "songkick", locator: title)
+            page.events = [EventListing(
+                sourceID: title, title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!),
+                venue: VenueListing(sourceID: title, name: "\(title) hall", city: "Leeds"),
+                lineup: [PerformanceListing(
+                    artist: ArtistListing(sourceID: actID ?? act, name: act), billing: .headline, order: 1)])]
+            return page
+        }
+        func names(matching text: String) throws -> [String] {
+            try catalog.search(text, today: TestSupport.today, limit: 50).map(\.name).sorted()
+        }
+        // A group that lands whole, renaming an act it added.
+        try catalog.withPageGroup { group in
+            for index in 1...4 { _ = try group.apply(page("quay \(index)", act: "Sable \(index)"), pageHash: "q\(index)", format: "songkick-json") }
+            _ = try group.apply(page("quay 5", act: "Umber Sable", actID: "Sable 2"), pageHash: "q5", format: "songkick-json")
+            #expect(try names(matching: "sable").isEmpty)
+        }
+        #expect(try names(matching: "sable") == ["Sable 1", "Sable 3", "Sable 4", "Umber Sable"])
+        #expect(try names(matching: "quay").count == 5)
+        // A group with failed pages: what they named is not found, the rest is.
+        try catalog.withPageGroup { group in
+            for (index, title) in ["wharf 1", "doomed", "wharf 2", "doomed"].enumerated() {
+                _ = try? group.apply(page(title, act: "Ochre \(index)"), pageHash: "w\(index)", format: "songkick-json")
+            }
+        }
+        #expect(try names(matching: "ochre") == ["Ochre 0", "Ochre 2"])
+        #expect(try names(matching: "doomed").isEmpty)
+        #expect(try names(matching: "wharf") == ["wharf 1 hall", "wharf 2 hall"])
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('integrity-check')")
+        }
+    }
+
     @Test func aGroupWhoseFirstPageFailsStillLandsTheRestStampedWithOneRevision() throws {
         let (catalog, path) = try TestSupport.makeCatalog()
         let sabotage = try CatalogSabotage(path: path)
