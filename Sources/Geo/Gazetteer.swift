@@ -78,7 +78,8 @@ public struct Gazetteer: Sendable {
             guard fields.count >= 3 else { continue }
             admin1Codes[fields[0], default: [:]][NameFolding.fold(fields[2])] = fields[1]
         }
-        self.bytes = bytes
+        // NUL-terminated for `strstr` (the file holds no NUL).
+        self.bytes = bytes + [0]
         self.lineRanges = lineRanges
         self.coordinates = coordinates
         self.grid = grid
@@ -204,22 +205,18 @@ public struct Gazetteer: Sendable {
         return fields
     }
 
+    /// Where `needle` next occurs from `start`: `strstr`, not a scan for the needle's first
+    /// byte, which is the "|" that separates every search key in the file.
     private static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first else { return nil }
+        guard start < haystack.count else { return nil }
+        let pattern = needle.map { CChar(bitPattern: $0) } + [0]
         return haystack.withUnsafeBufferPointer { buffer in
-            needle.withUnsafeBufferPointer { pattern in
-                guard let base = buffer.baseAddress, let patternBase = pattern.baseAddress else { return nil }
-                var index = start
-                while index + pattern.count <= buffer.count {
-                    guard let hit = memchr(base + index, Int32(first), buffer.count - pattern.count + 1 - index) else {
-                        return nil
-                    }
-                    let position = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
-                    if memcmp(base + position, patternBase, pattern.count) == 0 { return position }
-                    index = position + 1
-                }
-                return nil
-            }
+            guard let base = buffer.baseAddress,
+                let hit = UnsafeRawPointer(base + start).withMemoryRebound(to: CChar.self, capacity: buffer.count - start, {
+                    strstr($0, pattern)
+                })
+            else { return nil }
+            return UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
         }
     }
 
