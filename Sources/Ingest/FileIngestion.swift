@@ -75,7 +75,8 @@ public struct FileIngestion: Sendable {
         defer { buffer.cancel() }
         do {
             try sink.withLoad {
-                applyInGroups(files, from: buffer, into: sink, summary: &summary, progress: progress)
+                applyInGroups(
+                    files, from: buffer, into: sink, firstLoad: appliedBefore == nil, summary: &summary, progress: progress)
             }
         } catch {
             summary.record(IngestError(locator: "catalog", reason: .catalogUnfinished("\(error)")))
@@ -84,12 +85,16 @@ public struct FileIngestion: Sendable {
     }
 
     /// Applies the prepared pages of `files` as they come, in groups.
+    /// - Parameter firstLoad: the catalog had applied no page when the run began.
     private func applyInGroups(
-        _ files: [String], from buffer: PreparedPageBuffer, into sink: any ListingSink, summary: inout IngestSummary,
-        progress: (String, Result<PageOutcome, IngestError>) -> Void
+        _ files: [String], from buffer: PreparedPageBuffer, into sink: any ListingSink, firstLoad: Bool,
+        summary: inout IngestSummary, progress: (String, Result<PageOutcome, IngestError>) -> Void
     ) {
         var remaining = files[...]
         var readerStopped = false
+        // In a first load only a page met earlier in the run can have landed: the others
+        // need no query (one a page, a fiftieth of applying a Bandsintown crawl).
+        var pagesMet: Set<String>? = firstLoad ? [] : nil
         while !remaining.isEmpty && !readerStopped {
             // Results are reported once their group has committed: until then a page
             // that applied cleanly has not landed.
@@ -103,7 +108,7 @@ public struct FileIngestion: Sendable {
                             return
                         }
                         remaining.removeFirst()
-                        results.append((file, try apply(prepared, into: group)))
+                        results.append((file, try apply(prepared, into: group, pagesMet: &pagesMet)))
                         if results.count >= Self.groupPages || ContinuousClock.now - opened >= Self.groupDuration { return }
                     }
                 }
@@ -206,15 +211,18 @@ public struct FileIngestion: Sendable {
     func apply(_ prepared: PreparedPage, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
         if case .failed(let error) = prepared { return .failure(error) }
         do {
-            return try sink.withPageGroup { group in try apply(prepared, into: group) }
+            var pagesMet: Set<String>? = nil
+            return try sink.withPageGroup { group in try apply(prepared, into: group, pagesMet: &pagesMet) }
         } catch {
             return .failure(IngestError(locator: prepared.locator, reason: .catalogFailure(String(describing: error))))
         }
     }
 
     /// Applies one page inside a group; throws only when the whole group was undone.
-    func apply(_ prepared: PreparedPage, into group: any PageGroup) throws(PageGroupRolledBack)
-        -> Result<PageOutcome, IngestError>
+    /// - Parameter pagesMet: the pages of a first load met so far (format and hash); nil
+    ///   when the catalog may hold pages from before the run.
+    func apply(_ prepared: PreparedPage, into group: any PageGroup, pagesMet: inout Set<String>?)
+        throws(PageGroupRolledBack) -> Result<PageOutcome, IngestError>
     {
         switch prepared {
         case .failed(let error):
@@ -225,7 +233,9 @@ public struct FileIngestion: Sendable {
             do {
                 // Checked again: an identical page earlier in the same run may have landed
                 // after this one was read.
-                if try group.hasApplied(pageHash: hash, format: format) {
+                var metBefore = true
+                if pagesMet != nil { metBefore = !pagesMet!.insert(format + " " + hash).inserted }
+                if metBefore, try group.hasApplied(pageHash: hash, format: format) {
                     return .success(PageOutcome(skippedAsUnchanged: true))
                 }
                 var outcome = try group.apply(page, pageHash: hash, format: format)
