@@ -331,4 +331,20 @@ struct CatalogApplyTests {
         #expect(sabotage.accepts("UPDATE event SET status = 'postponed'"))
         #expect(sabotage.accepts("UPDATE source_record SET kind = kind"))
     }
+
+    @Test func aNewCatalogGetsLargePagesAndAnOlderOneKeepsItsOwn() throws {
+        func pageSize(_ path: String) throws -> Int {
+            try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0 }
+        }
+        let (catalog, path) = try TestSupport.makeCatalog()
+        #expect(TestSupport.ingest([calendar], into: catalog).succeeded)
+        #expect(try pageSize(path) == 16384)
+        // A catalog file made with SQLite's default page size still opens and ingests.
+        let older = try TestSupport.temporaryDirectory().appendingPathComponent("older.sqlite").path
+        try DatabaseQueue(path: older).write { db in try db.execute(sql: "CREATE TABLE made_before (id INTEGER)") }
+        #expect(try pageSize(older) == 4096)
+        let reopened = try CatalogDatabase(path: older)
+        #expect(TestSupport.ingest([calendar], into: reopened).eventsNew == 4)
+        #expect(try pageSize(older) == 4096)
+    }
 }
