@@ -689,10 +689,10 @@ struct PageApplier {
     }
 }
 
-/// The search index holds folded names (see `NameFolding`), and queries are folded the
-/// same way, so "soren" finds "Søren" and "ac dc" finds "AC/DC".
 /// The names the catalog can be searched by (`search_index`, FTS5; rowid = entity id × 4 +
-/// kind code). Inside a page group the new names wait in ``PendingSearchNames``.
+/// kind code). It holds folded names (see `NameFolding`), and queries are folded the same
+/// way, so "soren" finds "Søren" and "ac dc" finds "AC/DC". Inside a page group the new
+/// names wait in ``PendingSearchNames``.
 enum SearchIndex {
     static func insert(
         _ db: Database, _ kind: SearchKindCode, id: Int64, name: String, holdingIn pending: PendingSearchNames?
@@ -757,8 +757,8 @@ final class PendingSearchNames {
 
     /// Inserts the waiting names, lowest rowid first, and forgets them.
     func write(_ db: Database) throws {
-        for rowID in names.keys.sorted() {
-            try SearchIndex.insert(db, rowID: rowID, folded: names[rowID]!)
+        for (rowID, folded) in names.sorted(by: { $0.key < $1.key }) {
+            try SearchIndex.insert(db, rowID: rowID, folded: folded)
         }
         names.removeAll()
     }

@@ -43,6 +43,8 @@ public struct Gazetteer: Sendable {
                 let end = newline ?? buffer.count
                 defer { start = end + 1 }
                 guard end > start else { continue }
+                // Name lookups search the bytes as one C string.
+                guard memchr(base + start, 0, end - start) == nil else { throw GazetteerFileError(line: lineRanges.count + 1) }
                 // Fields 3 and 4 (latitude, longitude) follow the second and third tabs.
                 var tabs: [Int] = []
                 var cursor = start
@@ -78,7 +80,7 @@ public struct Gazetteer: Sendable {
             guard fields.count >= 3 else { continue }
             admin1Codes[fields[0], default: [:]][NameFolding.fold(fields[2])] = fields[1]
         }
-        // NUL-terminated for `strstr` (the file holds no NUL).
+        // NUL-terminated for `strstr` (the lines hold none).
         self.bytes = bytes + [0]
         self.lineRanges = lineRanges
         self.coordinates = coordinates

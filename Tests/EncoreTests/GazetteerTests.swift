@@ -1,3 +1,4 @@
+import Foundation
 import Geo
 import Testing
 
@@ -6,6 +7,22 @@ struct GazetteerTests {
 
     init() throws {
         gazetteer = try Gazetteer.bundled()
+    }
+
+    @Test func findsCitiesByNameOnAnyLineAndRefusesAFileWithANulByte() throws {
+        let lines = [
+            "1\tAlpha\t10.0\t20.0\tES\t01\t20000\tEurope/Madrid\t\t|alpha|",
+            "2\tBeta\t11.0\t21.0\tES\t01\t30000\tEurope/Madrid\t\t|beta|alpha|",
+            "3\tGamma\t12.0\t22.0\tFR\t01\t40000\tEurope/Paris\t\t|gamma|",
+        ]
+        let small = try Gazetteer(cities: Data(lines.joined(separator: "\n").utf8))
+        #expect(small.cities(named: "alpha").map(\.name) == ["Beta", "Alpha"])
+        #expect(small.cities(named: "Gamma").map(\.name) == ["Gamma"])
+        #expect(small.cities(named: "delta").isEmpty)
+        var broken = lines
+        broken[1] = broken[1].replacingOccurrences(of: "|beta|", with: "|be\u{0}ta|")
+        let error = #expect(throws: GazetteerFileError.self) { try Gazetteer(cities: Data(broken.joined(separator: "\n").utf8)) }
+        #expect(error?.line == 2)
     }
 
     @Test func holdsEveryCityOfFifteenThousandPeople() {
