@@ -28,7 +28,10 @@ public struct Gazetteer: Sendable {
     /// Reads the gazetteer files (see `scripts/build-gazetteer.py` for their format).
     /// - Throws: ``GazetteerFileError`` naming the first malformed line.
     public init(cities citiesTSV: Data, countries countriesTSV: Data = Data(), admin1 admin1TSV: Data = Data()) throws {
-        let bytes = [UInt8](citiesTSV)
+        // Room for the NUL that ends the bytes (see `firstRange`), so adding it copies nothing.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(citiesTSV.count + 1)
+        bytes.append(contentsOf: citiesTSV)
         var lineRanges: [Range<Int>] = []
         var coordinates: [Coordinate] = []
         lineRanges.reserveCapacity(34_100)
@@ -81,7 +84,8 @@ public struct Gazetteer: Sendable {
             admin1Codes[fields[0], default: [:]][NameFolding.fold(fields[2])] = fields[1]
         }
         // NUL-terminated for `strstr` (the lines hold none).
-        self.bytes = bytes + [0]
+        bytes.append(0)
+        self.bytes = bytes
         self.lineRanges = lineRanges
         self.coordinates = coordinates
         self.grid = grid
