@@ -466,14 +466,17 @@ struct PageApplier {
             kind: kind, sourceID: sourceID, recordID: row[0], entityID: row[1], contentHash: row[2], payload: row[3])
     }
 
+    /// - Parameter mergeReason: why the record joins a row another source created, for
+    ///   `encore explain`.
     mutating func insertRecord(
         _ kind: EntityKind, _ sourceID: String, entityID: Int64, url: String?, hash: String, payload: String?,
-        source recordSource: String? = nil
+        source recordSource: String? = nil, mergeReason: String? = nil
     ) throws {
         if recordSource == nil || recordSource == source { prefetched[kind]?.removeValue(forKey: sourceID) }
         try db.cachedStatement(sql: """
-            INSERT INTO source_record (source, kind, source_id, entity_id, url, content_hash, payload, first_seen, last_seen)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO source_record (
+                source, kind, source_id, entity_id, url, content_hash, payload, first_seen, last_seen, merge_reason, merged_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute { binder in
                 binder.bind(recordSource ?? source)
                 binder.bind(kind.rawValue)
@@ -484,6 +487,8 @@ struct PageApplier {
                 binder.bind(payload)
                 binder.bind(timestamp)
                 binder.bind(timestamp)
+                binder.bind(mergeReason)
+                binder.bind(mergeReason == nil ? nil : timestamp)
             }
         loaded?.recordWritten(recordSource ?? source, kind, sourceID)
         let key = SeenRecords.Key(source: recordSource ?? source, kind: kind, sourceID: sourceID)
@@ -546,37 +551,24 @@ struct PageApplier {
         return try updateRecord(existing, url: url, hash: hash, payload: snapshot.payload)
     }
 
-    /// Records why a source record was linked to an existing row of another source.
-    func logMerge(_ kind: EntityKind, entityID: Int64, sourceID: String, reason: String) throws {
-        try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO merge_decision (kind, entity_id, source, source_id, reason, decided_at)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """).execute { binder in
-                binder.bind(kind.rawValue)
-                binder.bind(entityID)
-                binder.bind(source)
-                binder.bind(sourceID)
-                binder.bind(reason)
-                binder.bind(timestamp)
-            }
-    }
-
     /// The payloads of every record behind a row, most trusted first.
     /// - Parameter known: a record whose snapshot is in hand (its payload is not decoded).
     func snapshots<T: TapeReadableSnapshot>(
         _ type: T.Type, kind: EntityKind, entityID: Int64, knowing known: (source: String, sourceID: String, value: T)? = nil
     ) throws -> [(source: String, sourceID: String, value: T)] {
-        let rows = try Row.fetchAll(
-            try db.cachedStatement(sql: """
+        // Read straight from SQLite's buffer: a payload is about a kilobyte, and a merge
+        // reads one back for every record the event already had.
+        let decoded = try ColumnCursor(
+            db.cachedStatement(sql: """
                 SELECT source, source_id, payload FROM source_record
                 WHERE kind = ? AND entity_id = ? AND payload IS NOT NULL
                 """),
-            arguments: [kind.rawValue, entityID])
-        let decoded = try rows.map { row -> (source: String, sourceID: String, value: T) in
-            let (source, sourceID): (String, String) = (row[0], row[1])
-            if let known, known.source == source, known.sourceID == sourceID { return known }
-            return (source, sourceID, try SnapshotCoding.decode(type, from: row[2]))
-        }
+            arguments: [kind.rawValue, entityID]
+        ) { row -> (source: String, sourceID: String, value: T) in
+            if let known, row.hasText(0, known.source), row.hasText(1, known.sourceID) { return known }
+            let payload = row.bytes(2) ?? UnsafeBufferPointer(start: nil, count: 0)
+            return (row.text(0), row.text(1), try SnapshotCoding.decode(type, bytes: payload))
+        }.all()
         return SourcePrecedence.ordered(decoded)
     }
 

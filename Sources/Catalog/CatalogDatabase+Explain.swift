@@ -17,8 +17,7 @@ extension CatalogDatabase {
                 let rows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT r.source, r.source_id, r.url, r.first_seen, r.last_seen, m.reason FROM source_record r
-                        LEFT JOIN merge_decision m ON m.kind = r.kind AND m.source = r.source AND m.source_id = r.source_id
+                        SELECT r.source, r.source_id, r.url, r.first_seen, r.last_seen, r.merge_reason FROM source_record r
                         WHERE r.kind = ? AND r.entity_id = ?
                         ORDER BY r.id
                         """,

@@ -52,13 +52,19 @@ final class ColumnCursor<Element>: DatabaseCursor {
         }
 
         /// The column's bytes, valid only inside `decode`.
-        private func bytes(_ index: Int32) -> UnsafeBufferPointer<UInt8>? {
+        func bytes(_ index: Int32) -> UnsafeBufferPointer<UInt8>? {
             guard let bytes = sqlite3_column_text(statement, index) else { return nil }
             return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index)))
         }
 
         /// The case whose raw value the column holds, compared without making a String;
         /// `fallback` for anything else.
+        /// Whether the column holds exactly this text, compared without making a String.
+        func hasText(_ index: Int32, _ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { expected in bytes(index).map { $0.elementsEqual(expected) } ?? false }
+        }
+
         func value<Value: RawRepresentable & CaseIterable>(_ index: Int32, else fallback: Value) -> Value
         where Value.RawValue == String {
             guard let bytes = bytes(index) else { return fallback }

@@ -48,14 +48,15 @@ extension PageApplier {
             let payload = snapshot.payload
             if let other = try corroborated() {
                 id = other
-                try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
-                try logMerge(.artist, entityID: id, sourceID: artist.sourceID,
-                             reason: "the same name (\(key)) on the bill of a shared event")
+                try insertRecord(
+                    .artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload,
+                    mergeReason: "the same name (\(key)) on the bill of a shared event")
                 try rebuildArtist(id, sourcesChanged: true)
             } else if let (other, mbid) = try artistSharing(musicBrainzIDs: artist.musicBrainzIDs) {
                 id = other
-                try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
-                try logMerge(.artist, entityID: id, sourceID: artist.sourceID, reason: "the same MusicBrainz id (\(mbid))")
+                try insertRecord(
+                    .artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload,
+                    mergeReason: "the same MusicBrainz id (\(mbid))")
                 try rebuildArtist(id, sourcesChanged: true)
             } else {
                 try db.cachedStatement(sql: """
@@ -122,19 +123,9 @@ extension PageApplier {
             existing.map { $0.entityID == remove ? $0.moved(to: keep) : $0 }
         }
         seen?.recordsMoved(.artist, from: remove, to: keep)
-        let moved = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT source, source_id FROM source_record WHERE kind = 'artist' AND entity_id = ?"),
-            arguments: [remove])
-        try db.cachedStatement(sql: "UPDATE source_record SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?")
-            .execute(arguments: [keep, remove])
-        try db.cachedStatement(sql: "UPDATE merge_decision SET entity_id = ? WHERE kind = 'artist' AND entity_id = ?")
-            .execute(arguments: [keep, remove])
-        for row in moved {
-            try db.cachedStatement(sql: """
-                    INSERT OR REPLACE INTO merge_decision (kind, entity_id, source, source_id, reason, decided_at)
-                    VALUES ('artist', ?, ?, ?, ?, ?)
-                    """).execute(arguments: [keep, row[0], row[1], reason, timestamp])
-        }
+        try db.cachedStatement(sql: """
+            UPDATE source_record SET entity_id = ?, merge_reason = ?, merged_at = ? WHERE kind = 'artist' AND entity_id = ?
+            """).execute(arguments: [keep, reason, timestamp, remove])
         // The bills that named the artist going away now name the one that stays.
         try db.cachedStatement(sql: "UPDATE event SET revision = ? WHERE id IN (SELECT event_id FROM lineup WHERE artist_id = ?)")
             .execute(arguments: [revision, remove])

@@ -29,8 +29,9 @@ extension PageApplier {
         let payload = snapshot.payload
         if let venueID, let (candidate, reason, acts) = try eventCandidate(for: event, venueID: venueID) {
             try upsertLineup(corroboratedBy: acts)
-            try insertRecord(.event, event.sourceID, entityID: candidate, url: event.url, hash: hash, payload: payload)
-            try logMerge(.event, entityID: candidate, sourceID: event.sourceID, reason: reason)
+            try insertRecord(
+                .event, event.sourceID, entityID: candidate, url: event.url, hash: hash, payload: payload,
+                mergeReason: reason)
             try rebuildEvent(candidate, recordAdded: true, knowing: (event.sourceID, snapshot))
             resolved[.event, default: [:]][event.sourceID] = candidate
             return .merged

@@ -24,8 +24,8 @@ extension PageApplier {
             let payload = snapshot.payload
             if let (candidate, reason) = try venueCandidate(for: venue) {
                 id = candidate
-                try insertRecord(.venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload)
-                try logMerge(.venue, entityID: id, sourceID: venue.sourceID, reason: reason)
+                try insertRecord(
+                    .venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload, mergeReason: reason)
                 try rebuildVenue(id, sourcesChanged: true)
             } else {
                 try db.cachedStatement(sql: """

@@ -166,6 +166,12 @@ enum SnapshotCoding {
         return try decodeWithoutTape(type, from: text)
     }
 
+    /// Decodes a snapshot from a payload's bytes (valid only for the call).
+    static func decode<T: TapeReadableSnapshot>(_ type: T.Type, bytes: UnsafeBufferPointer<UInt8>) throws -> T {
+        if let tape = JSONTape(bytes: [UInt8](bytes)), let value = try? T(tape: tape.root) { return value }
+        return try JSONDecoder().decode(type, from: Data(buffer: bytes))
+    }
+
     static func decodeWithoutTape<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(text.utf8))
     }

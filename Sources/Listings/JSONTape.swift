@@ -32,8 +32,12 @@ public final class JSONTape {
     let entries: [Entry]
 
     /// Reads a document; nil when it is not well-formed JSON.
-    public init?(_ data: Data) {
-        let bytes = [UInt8](data)
+    public convenience init?(_ data: Data) {
+        self.init(bytes: [UInt8](data))
+    }
+
+    /// Reads a document from its bytes, which the tape keeps.
+    public init?(bytes: [UInt8]) {
         guard bytes.count < Int(Int32.max) else { return nil }
         let parsed = bytes.withUnsafeBufferPointer { buffer -> [Entry]? in
             var parser = Parser(bytes: buffer)

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import GRDB
 import Geo
 import Listings
 import Testing
@@ -71,6 +72,37 @@ struct MergeTests {
         let explanation = try #require(try catalog.explain(eventID: id))
         #expect(explanation.records.filter { $0.kind == "event" && $0.reason != nil }.count == 2)
         #expect(explanation.records.contains { $0.reason?.contains("m apart") == true })
+    }
+
+    @Test func reasonsMergesGaveBeforeTheyMovedOntoTheRecordsStillExplainThem() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        for page in pages { _ = try catalog.apply(page) }
+        let id = try #require(try catalog.eventIDs(since: day).first)
+        let reasons = try #require(try catalog.explain(eventID: id)).records.map(\.reason)
+        #expect(reasons.compactMap { $0 }.count >= 4)
+        // The same catalog as version 14 kept it: reasons in a table of their own.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE merge_decision (
+                    kind TEXT NOT NULL, entity_id INTEGER NOT NULL, source TEXT NOT NULL, source_id TEXT NOT NULL,
+                    reason TEXT NOT NULL, decided_at TEXT NOT NULL, PRIMARY KEY (kind, source, source_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX merge_decision_entity ON merge_decision(kind, entity_id);
+                INSERT INTO merge_decision SELECT kind, entity_id, source, source_id, merge_reason, merged_at
+                    FROM source_record WHERE merge_reason IS NOT NULL;
+                ALTER TABLE source_record DROP COLUMN merge_reason;
+                ALTER TABLE source_record DROP COLUMN merged_at;
+                DROP INDEX source_record_entity;
+                CREATE INDEX source_record_entity ON source_record(kind, entity_id);
+                DELETE FROM grdb_migrations WHERE identifier LIKE 'v15:%';
+                """)
+        }
+        let migrated = try CatalogDatabase(path: path)
+        #expect(try #require(try migrated.explain(eventID: id)).records.map(\.reason) == reasons)
+        let tables = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE name LIKE 'merge_decision%'")
+        }
+        #expect(tables.isEmpty)
     }
 
     @Test func mergesDoNotDependOnTheOrderSourcesArrive() throws {
