@@ -330,11 +330,13 @@ struct PageApplier {
     /// not: a merged event's rebuild rewrote both of event's indexes for nothing, and a
     /// venue's its search entry and R*Tree point. Values compare as SQLite stores them
     /// (text byte for byte, 1 and 1.0 alike).
+    /// - Parameter stored: the row's values of `columns` when already read.
     func updateChangedColumns(
-        _ columns: RebuiltColumns, id: Int64, to values: [DatabaseValue], stampingAnyway: Bool
+        _ columns: RebuiltColumns, id: Int64, to values: [DatabaseValue], stampingAnyway: Bool,
+        stored: [DatabaseValue]? = nil
     ) throws -> [Int] {
         // Read to the end, so the statement is done before the update runs.
-        let stored = try ColumnCursor(db.cachedStatement(sql: columns.selectSQL), arguments: [id]) { row in
+        let stored = try stored ?? ColumnCursor(db.cachedStatement(sql: columns.selectSQL), arguments: [id]) { row in
             (0..<Int32(values.count)).map { DatabaseValue(sqliteStatement: row.statement, index: $0) }
         }.all().first
         guard let stored else { return [] }

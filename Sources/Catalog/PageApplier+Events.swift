@@ -27,13 +27,17 @@ extension PageApplier {
         }
         let snapshot = EventSnapshot(event, venueID: venueID)
         let payload = snapshot.payload
-        if let venueID, let (candidate, reason, acts) = try eventCandidate(for: event, venueID: venueID) {
-            try upsertLineup(corroboratedBy: acts)
+        if let venueID, let candidate = try eventCandidate(for: event, venueID: venueID) {
+            try upsertLineup(corroboratedBy: Self.actKeys(candidate.stored.acts))
             try insertRecord(
-                .event, event.sourceID, entityID: candidate, url: event.url, hash: hash, payload: payload,
-                mergeReason: reason)
-            try rebuildEvent(candidate, recordAdded: true, knowing: (event.sourceID, snapshot))
-            resolved[.event, default: [:]][event.sourceID] = candidate
+                .event, event.sourceID, entityID: candidate.id, url: event.url, hash: hash, payload: payload,
+                mergeReason: candidate.reason)
+            // What the search read still stands: an artist merged away on the way may
+            // be on the bill read, but never on the rebuilt one, which then differs
+            // and is written.
+            try rebuildEvent(
+                candidate.id, recordAdded: true, knowing: (event.sourceID, snapshot), stored: candidate.stored)
+            resolved[.event, default: [:]][event.sourceID] = candidate.id
             return .merged
         }
         try upsertLineup(corroboratedBy: [:])
@@ -57,17 +61,39 @@ extension PageApplier {
         return keys
     }
 
-    private typealias Act = (key: String, name: String, id: Int64)
+    /// An act on a stored bill.
+    struct Act {
+        let key: String
+        let name: String
+        let id: Int64
+        let billing: String
+        let position: Int
+    }
 
     /// An event's acts in bill order.
     private func acts(of eventID: Int64) throws -> [Act] {
         try ColumnCursor(
             db.cachedStatement(sql: """
-                SELECT a.match_key, a.name, a.id FROM lineup l JOIN artist a ON a.id = l.artist_id WHERE l.event_id = ?
-                ORDER BY l.position
+                SELECT a.match_key, a.name, a.id, l.billing, l.position FROM lineup l JOIN artist a ON a.id = l.artist_id
+                WHERE l.event_id = ? ORDER BY l.position
                 """),
             arguments: [eventID]
-        ) { row in (row.text(0), row.text(1), row.int64(2)) }.all()
+        ) { row in Act(key: row.text(0), name: row.text(1), id: row.int64(2), billing: row.text(3), position: row.int(4)) }
+            .all()
+    }
+
+    /// An event as stored: what rebuilding it compares with, read once.
+    struct StoredEvent {
+        /// ``eventColumns``, in order.
+        let columns: [DatabaseValue]
+        let acts: [Act]
+    }
+
+    /// Another source's event a listing joins, and why.
+    struct Candidate {
+        let id: Int64
+        let reason: String
+        let stored: StoredEvent
     }
 
     /// Another source's event at the same venue on the same local date sharing at least
@@ -76,61 +102,86 @@ extension PageApplier {
     /// acts, then the oldest. A listing with an empty bill (how Songkick lists cancelled
     /// shows, and some festivals) shares an act when its title names one, or when both
     /// titles are the same.
-    /// - Returns: the event, why, and its acts' name keys (see ``actKeys(_:)``).
-    private func eventCandidate(for event: EventListing, venueID: Int64) throws -> (Int64, String, [String: Int64])? {
+    private func eventCandidate(for event: EventListing, venueID: Int64) throws -> Candidate? {
         if othersAbsent { return nil }
         // Most events have no other event at their venue that day: read the candidates
         // before computing anything for them. One this source lists already is another
-        // show (two records of one source are never merged).
-        let candidates = try ColumnCursor(
+        // show (two records of one source are never merged). Each comes with its bill
+        // and the columns a rebuild compares, in one statement.
+        var candidates: [(id: Int64, title: String, time: String?, columns: [DatabaseValue], acts: [Act])] = []
+        let columns = Self.eventColumns.names.map { "e." + $0 }.joined(separator: ", ")
+        let rows = try ColumnCursor(
             try db.cachedStatement(sql: """
-                SELECT e.id, e.title, e.local_time FROM event e
+                SELECT e.id, \(columns), a.match_key, a.name, a.id, l.billing, l.position FROM event e
+                LEFT JOIN lineup l ON l.event_id = e.id LEFT JOIN artist a ON a.id = l.artist_id
                 WHERE e.venue_id = ? AND e.local_date = ? AND NOT EXISTS (
                     SELECT 1 FROM source_record r WHERE r.kind = 'event' AND r.entity_id = e.id AND r.source = ?)
-                ORDER BY e.id
                 """),
             arguments: [venueID, event.start.localDate.description, source]
-        ) { row in (row.int64(0), row.text(1), row.optionalText(2)) }.all()
+        ) { row in
+            // Rows come in no particular order (sorted below: cheaper than SQLite's
+            // sorter, for a handful of rows).
+            let id = row.int64(0)
+            var index = candidates.firstIndex { $0.id == id }
+            if index == nil {
+                let stored = (1...Int32(Self.eventColumns.names.count)).map {
+                    DatabaseValue(sqliteStatement: row.statement, index: $0)
+                }
+                candidates.append((id, row.text(1), row.optionalText(5), stored, []))
+                index = candidates.count - 1
+            }
+            let act = Int32(Self.eventColumns.names.count) + 1
+            guard let index, !row.isNull(act + 2) else { return }
+            candidates[index].acts.append(Act(
+                key: row.text(act), name: row.text(act + 1), id: row.int64(act + 2), billing: row.text(act + 3),
+                position: row.int(act + 4)))
+        }
+        while try rows.next() != nil {}
         guard !candidates.isEmpty else { return nil }
+        candidates.sort { $0.id < $1.id }
+        for index in candidates.indices where candidates[index].acts.count > 1 {
+            candidates[index].acts.sort { $0.position < $1.position }
+        }
         let keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
         let time = event.start.localTime?.description
-        var best: (rank: (time: Int, shared: Int), id: Int64, note: String, sameTime: Bool, acts: [Act])?
+        var best: (rank: (time: Int, shared: Int), index: Int, note: String, sameTime: Bool)?
         var sharing = 0
-        for (candidate, candidateTitle, candidateTime) in candidates {
-            let acts = try acts(of: candidate)
+        for (index, candidate) in candidates.enumerated() {
+            let acts = candidate.acts
             var shared = acts.filter { keys.contains($0.key) }.map(\.name)
             var byTitle = false
             if shared.isEmpty, event.lineup.isEmpty {
                 shared = acts.map(\.name).filter { MatchKey.title(event.title, names: $0) }
                 byTitle = true
             } else if shared.isEmpty, acts.isEmpty {
-                shared = event.lineup.map(\.artist.name).filter { MatchKey.title(candidateTitle, names: $0) }
+                shared = event.lineup.map(\.artist.name).filter { MatchKey.title(candidate.title, names: $0) }
                 byTitle = true
             }
             // A festival listed without its bill names no act: the same title says it.
             var sameTitle = false
-            if shared.isEmpty, event.lineup.isEmpty || acts.isEmpty, MatchKey.of(event.title) == MatchKey.of(candidateTitle) {
-                shared = [candidateTitle]
+            if shared.isEmpty, event.lineup.isEmpty || acts.isEmpty, MatchKey.of(event.title) == MatchKey.of(candidate.title) {
+                shared = [candidate.title]
                 sameTitle = true
             }
             guard !shared.isEmpty else { continue }
             sharing += 1
-            let timeAgreement = time == nil || candidateTime == nil ? 1 : time == candidateTime ? 2 : 0
+            let timeAgreement = time == nil || candidate.time == nil ? 1 : time == candidate.time ? 2 : 0
             let rank = (time: timeAgreement, shared: shared.count)
             if best == nil || rank > best!.rank {
                 let note = sameTitle
-                    ? "the same title (\"\(candidateTitle)\") on a listing without a bill"
+                    ? "the same title (\"\(candidate.title)\") on a listing without a bill"
                     : "sharing " + shared.joined(separator: ", ") + (byTitle ? " (named in the title of a listing without a bill)" : "")
-                best = (rank, candidate, note, timeAgreement == 2, acts)
+                best = (rank, index, note, timeAgreement == 2)
             }
         }
         guard let best else { return nil }
+        let chosen = candidates[best.index]
         // Said when the time told two shows of the day apart.
         let at = best.sameTime && sharing > 1 ? " at the same local time (\(time ?? ""))" : ""
-        return (
-            best.id, "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), \(best.note)",
-            Self.actKeys(best.acts)
-        )
+        return Candidate(
+            id: chosen.id,
+            reason: "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), \(best.note)",
+            stored: StoredEvent(columns: chosen.columns, acts: chosen.acts))
     }
 
     /// Rebuilds an event from all its records.
@@ -138,8 +189,10 @@ extension PageApplier {
     ///   records before it are all still there, unchanged.
     /// - Parameter known: this source's record just written, whose payload need not be
     ///   read back and decoded.
+    /// - Parameter stored: the event as stored, when read already.
     func rebuildEvent(
-        _ id: Int64, recordAdded: Bool = false, knowing known: (sourceID: String, snapshot: EventSnapshot)? = nil
+        _ id: Int64, recordAdded: Bool = false, knowing known: (sourceID: String, snapshot: EventSnapshot)? = nil,
+        stored: StoredEvent? = nil
     ) throws {
         let records = try snapshots(
             EventSnapshot.self, kind: .event, entityID: id, knowing: known.map { (source, $0.sourceID, $0.snapshot) })
@@ -158,7 +211,7 @@ extension PageApplier {
             if let id { seen?.learnRow(id, of: key) }
             return id
         }
-        _ = try write(merged, into: id, recordAdded: recordAdded)
+        _ = try write(merged, into: id, recordAdded: recordAdded, stored: stored)
     }
 
     /// One event from its records, most trusted first: each field from the first record
@@ -202,7 +255,8 @@ extension PageApplier {
     }
 
     /// Writes a merged event: a new row when `id` is nil; its lineup and offers replaced.
-    func write(_ merged: MergedEvent, into id: Int64?, recordAdded: Bool = false) throws -> Int64 {
+    /// - Parameter stored: row `id` as stored, when read already.
+    func write(_ merged: MergedEvent, into id: Int64?, recordAdded: Bool = false, stored: StoredEvent? = nil) throws -> Int64 {
         let event = merged.base
         func bindFields(_ binder: inout ParameterBinder) {
             binder.bind(event.title)
@@ -231,7 +285,7 @@ extension PageApplier {
                     event.utc.databaseValue, event.endDate.databaseValue, event.venueID.databaseValue,
                     event.popularity.databaseValue, event.ageRestriction.databaseValue, event.url.databaseValue,
                 ],
-                stampingAnyway: true)
+                stampingAnyway: true, stored: stored?.columns)
             eventID = id
         } else {
             try db.cachedStatement(sql: """
@@ -251,7 +305,7 @@ extension PageApplier {
         }
         // A rebuilt event's bill and offers are mostly what they were (a source merging
         // in lists the same acts): rewritten only when they differ.
-        if try id == nil || !sameLineup(eventID, merged.lineup) {
+        if try id == nil || !sameLineup(stored?.acts ?? storedActs(eventID), merged.lineup) {
             if id != nil {
                 try db.cachedStatement(sql: "DELETE FROM lineup WHERE event_id = ?").execute(arguments: [eventID])
             }
@@ -292,17 +346,21 @@ extension PageApplier {
         return eventID
     }
 
-    private static let eventColumns = RebuiltColumns("event", [
+    static let eventColumns = RebuiltColumns("event", [
         "title", "kind", "status", "local_date", "local_time", "timezone", "start_utc", "end_date", "venue_id",
         "popularity", "age_restriction", "url",
     ])
 
-    private func sameLineup(_ eventID: Int64, _ lineup: [(artistID: Int64, billing: String, position: Int)]) throws -> Bool {
-        let stored = try ColumnCursor(
+    /// An event's bill as stored, without names.
+    private func storedActs(_ eventID: Int64) throws -> [Act] {
+        try ColumnCursor(
             db.cachedStatement(sql: "SELECT artist_id, billing, position FROM lineup WHERE event_id = ? ORDER BY position"),
             arguments: [eventID]
-        ) { row in (row.int64(0), row.text(1), Int(row.int64(2))) }.all()
-        return stored.elementsEqual(lineup) { $0.0 == $1.artistID && $0.1 == $1.billing && $0.2 == $1.position }
+        ) { row in Act(key: "", name: "", id: row.int64(0), billing: row.text(1), position: row.int(2)) }.all()
+    }
+
+    private func sameLineup(_ stored: [Act], _ lineup: [(artistID: Int64, billing: String, position: Int)]) -> Bool {
+        stored.elementsEqual(lineup) { $0.id == $1.artistID && $0.billing == $1.billing && $0.position == $1.position }
     }
 
     private func sameOffers(_ eventID: Int64, _ offers: [(source: String, offer: EventSnapshot.Offer)]) throws -> Bool {
