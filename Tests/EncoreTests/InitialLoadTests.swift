@@ -28,6 +28,13 @@ struct InitialLoadTests {
         }
     }
 
+    /// The venues' points in the R*Tree, as text.
+    func venueLocations(_ path: String) throws -> [String] {
+        try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM venue_location ORDER BY id").map(\.description)
+        }
+    }
+
     func loadedAlikeBothWays(_ paths: [String]) throws {
         let (loaded, loadedPath) = try TestSupport.makeCatalog()
         let (pageByPage, pageByPagePath) = try TestSupport.makeCatalog()
@@ -39,6 +46,8 @@ struct InitialLoadTests {
             == (try TestSupport.dump(pageByPagePath, includingProvenanceTimes: false)))
         #expect(try indexes(loadedPath) == (try indexes(pageByPagePath)))
         #expect(try indexes(loadedPath).contains(Self.deferredIndex))
+        #expect(try !venueLocations(loadedPath).isEmpty)
+        #expect(try venueLocations(loadedPath) == (try venueLocations(pageByPagePath)))
     }
 
     @Test func aPageMetTwiceInAFirstLoadLandsOnce() throws {
@@ -125,14 +134,20 @@ struct InitialLoadTests {
         #expect(stats.venues == 1)
     }
 
-    /// A load killed midway leaves the index out; the next ingest's first group builds it.
-    @Test func theNextIngestBuildsAnIndexAKilledLoadLeftOut() throws {
+    /// A load killed midway leaves the index and its venues' points out; the next
+    /// ingest's first group builds the one and locates the others.
+    @Test func theNextIngestBuildsAnIndexAndLocatesTheVenuesAKilledLoadLeftOut() throws {
         let (catalog, path) = try TestSupport.makeCatalog()
         _ = TestSupport.ingest([TestSupport.fixture("songkick-json")], into: catalog)
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: "DROP INDEX \(Self.deferredIndex)") }
+        let located = try venueLocations(path)
+        #expect(!located.isEmpty)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "DROP INDEX \(Self.deferredIndex); DELETE FROM venue_location")
+        }
         #expect(try !indexes(path).contains(Self.deferredIndex))
         let summary = TestSupport.ingest([TestSupport.fixture("bandsintown")], into: catalog)
         #expect(summary.succeeded)
         #expect(try indexes(path).contains(Self.deferredIndex))
+        #expect(try Set(located).isSubset(of: venueLocations(path)))
     }
 }
