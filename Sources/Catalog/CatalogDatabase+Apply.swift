@@ -539,10 +539,11 @@ struct PageApplier {
     /// record's last one.
     /// - Returns: nil when the listing says nothing the record does not (a name on a
     ///   bill after the artist's own page said more): it is only stamped seen. Otherwise
-    ///   whether the record's page moved (see ``updateRecord(_:url:hash:payload:)``).
+    ///   whether the record's page moved (see ``updateRecord(_:url:hash:payload:)``), and
+    ///   the snapshot written.
     mutating func update<Snapshot: FillableSnapshot>(
         _ existing: Existing, to snapshot: Snapshot, url: String?, hash: String
-    ) throws -> Bool? {
+    ) throws -> (moved: Bool, snapshot: Snapshot)? {
         var snapshot = snapshot
         let old = try existing.payload.map { try SnapshotCoding.decode(Snapshot.self, from: $0) }
         if let old { snapshot = snapshot.filling(from: old) }
@@ -550,7 +551,7 @@ struct PageApplier {
             touchRecord(existing, mention: hash)
             return nil
         }
-        return try updateRecord(existing, url: url, hash: hash, payload: snapshot.payload)
+        return (try updateRecord(existing, url: url, hash: hash, payload: snapshot.payload), snapshot)
     }
 
     /// The payloads of every record behind a row, most trusted first.
@@ -558,6 +559,8 @@ struct PageApplier {
     func snapshots<T: TapeReadableSnapshot>(
         _ type: T.Type, kind: EntityKind, entityID: Int64, knowing known: (source: String, sourceID: String, value: T)? = nil
     ) throws -> [(source: String, sourceID: String, value: T)] {
+        // With one source in the catalog, a row has one record: the one in hand.
+        if othersAbsent, let known { return [known] }
         // Read straight from SQLite's buffer: a payload is about a kilobyte, and a merge
         // reads one back for every record the event already had.
         let decoded = try ColumnCursor(
@@ -581,6 +584,7 @@ struct PageApplier {
 
     /// The sources with a record on a row.
     func sources(ofRow entityID: Int64, _ kind: EntityKind) throws -> Set<String> {
+        if othersAbsent { return [source] }
         if let known = seen?.sources(ofRow: entityID, kind) { return known }
         let statement = try db.cachedStatement(sql: "SELECT DISTINCT source FROM source_record WHERE kind = ? AND entity_id = ?")
         let sources = try Set(ColumnCursor(statement, arguments: [kind.rawValue, entityID]) { $0.text(0) }.all())

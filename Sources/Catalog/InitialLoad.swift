@@ -36,7 +36,8 @@ final class InitialLoad: @unchecked Sendable {
 
     /// Dropped during an initial load: nothing the load does reads them (names, match
     /// keys and MusicBrainz ids are searched only for another source's listings; revisions
-    /// only by feed builds). Spelt as the migrations created them.
+    /// only by feed builds; a row's records are its one record, this source's, in hand
+    /// whenever it is rebuilt). Spelt as the migrations created them.
     static let deferredIndexes = [
         (name: "lineup_artist", definition: "lineup(artist_id, event_id)"),
         (name: "artist_folded_name", definition: "artist(folded_name)"),
@@ -46,6 +47,7 @@ final class InitialLoad: @unchecked Sendable {
         (name: "event_revision", definition: "event(revision)"),
         (name: "venue_revision", definition: "venue(revision)"),
         (name: "artist_revision", definition: "artist(revision)"),
+        (name: "source_record_entity", definition: "source_record(kind, entity_id, source)"),
     ]
 
     private(set) var state = State.idle

@@ -38,8 +38,8 @@ extension PageApplier {
             id = existing.entityID
             if existing.contentHash == hash {
                 touchRecord(existing)
-            } else if let moved = try update(existing, to: snapshot, url: artist.url, hash: hash) {
-                try rebuildArtist(id, sourcesChanged: moved)
+            } else if let (moved, written) = try update(existing, to: snapshot, url: artist.url, hash: hash) {
+                try rebuildArtist(id, sourcesChanged: moved, knowing: (artist.sourceID, written))
             }
             if let other = try corroborated(apartFrom: id) {
                 id = try mergeArtists(id, other, reason: "the same name (\(key)) on the bill of a shared event")
@@ -94,8 +94,12 @@ extension PageApplier {
     }
 
     /// Rebuilds an artist row from all its records, by source precedence.
-    func rebuildArtist(_ id: Int64, sourcesChanged: Bool) throws {
-        let records = try snapshots(ArtistSnapshot.self, kind: .artist, entityID: id)
+    /// - Parameter known: this source's record just written.
+    func rebuildArtist(
+        _ id: Int64, sourcesChanged: Bool, knowing known: (sourceID: String, snapshot: ArtistSnapshot)? = nil
+    ) throws {
+        let records = try snapshots(
+            ArtistSnapshot.self, kind: .artist, entityID: id, knowing: known.map { (source, $0.sourceID, $0.snapshot) })
         guard let best = records.first?.value else { return }
         let mbid = records.lazy.compactMap { $0.value.mbids.first }.first
         let url = records.lazy.compactMap { $0.value.url }.first

@@ -14,10 +14,10 @@ extension PageApplier {
                 // Its metro area was found when this content was first applied: a source
                 // that names none (Bandsintown) costs a search of metro areas otherwise.
                 touchRecord(existing)
-            } else if let moved = try update(
+            } else if let (moved, written) = try update(
                 existing, to: VenueSnapshot(venue, metroAreaID: try metroArea(for: venue)), url: venue.url, hash: hash)
             {
-                try rebuildVenue(id, sourcesChanged: moved)
+                try rebuildVenue(id, sourcesChanged: moved, knowing: (venue.sourceID, written))
             }
         } else {
             let snapshot = VenueSnapshot(venue, metroAreaID: try metroArea(for: venue))
@@ -111,8 +111,13 @@ extension PageApplier {
 
     /// Rebuilds a venue row from all its records: each field from the most trusted
     /// record that has it; an exact position beats an approximate one.
-    func rebuildVenue(_ id: Int64, sourcesChanged: Bool) throws {
-        let records = try snapshots(VenueSnapshot.self, kind: .venue, entityID: id).map(\.value)
+    /// - Parameter known: this source's record just written.
+    func rebuildVenue(
+        _ id: Int64, sourcesChanged: Bool, knowing known: (sourceID: String, snapshot: VenueSnapshot)? = nil
+    ) throws {
+        let records = try snapshots(
+            VenueSnapshot.self, kind: .venue, entityID: id, knowing: known.map { (source, $0.sourceID, $0.snapshot) }
+        ).map(\.value)
         guard var merged = records.first else { return }
         func first<T>(_ field: (VenueSnapshot) -> T?) -> T? { records.lazy.compactMap(field).first }
         merged.street = first(\.street)
