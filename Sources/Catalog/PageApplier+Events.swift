@@ -96,6 +96,14 @@ extension PageApplier {
         let stored: StoredEvent
     }
 
+    private static let candidatesSQL = """
+        SELECT e.id, \(eventColumns.names.map { "e." + $0 }.joined(separator: ", ")),
+            a.match_key, a.name, a.id, l.billing, l.position
+        FROM event e LEFT JOIN lineup l ON l.event_id = e.id LEFT JOIN artist a ON a.id = l.artist_id
+        WHERE e.venue_id = ? AND e.local_date = ? AND NOT EXISTS (
+            SELECT 1 FROM source_record r WHERE r.kind = 'event' AND r.entity_id = e.id AND r.source = ?)
+        """
+
     /// Another source's event at the same venue on the same local date sharing at least
     /// one act: one at the same local time first (an early and a late show share their
     /// bill), then one whose time is unknown on either side, then the one sharing most
@@ -109,14 +117,8 @@ extension PageApplier {
         // show (two records of one source are never merged). Each comes with its bill
         // and the columns a rebuild compares, in one statement.
         var candidates: [(id: Int64, title: String, time: String?, columns: [DatabaseValue], acts: [Act])] = []
-        let columns = Self.eventColumns.names.map { "e." + $0 }.joined(separator: ", ")
         let rows = try ColumnCursor(
-            try db.cachedStatement(sql: """
-                SELECT e.id, \(columns), a.match_key, a.name, a.id, l.billing, l.position FROM event e
-                LEFT JOIN lineup l ON l.event_id = e.id LEFT JOIN artist a ON a.id = l.artist_id
-                WHERE e.venue_id = ? AND e.local_date = ? AND NOT EXISTS (
-                    SELECT 1 FROM source_record r WHERE r.kind = 'event' AND r.entity_id = e.id AND r.source = ?)
-                """),
+            try db.cachedStatement(sql: Self.candidatesSQL),
             arguments: [venueID, event.start.localDate.description, source]
         ) { row in
             // Rows come in no particular order (sorted below: cheaper than SQLite's
