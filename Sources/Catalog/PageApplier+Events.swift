@@ -6,8 +6,16 @@ extension PageApplier {
     /// Applies one event record: a new event, a merge into another source's listing of
     /// the same concert, an update, or nothing when the record is unchanged.
     /// - Parameter hashes: the listing's content hashes, when made in advance.
-    mutating func upsert(_ event: EventListing, hashes: PageContentHashes.Event? = nil) throws -> Change {
+    /// - Parameter prepared: its snapshot and payload, when made in advance.
+    mutating func upsert(
+        _ event: EventListing, hashes: PageContentHashes.Event? = nil, prepared: PreparedEvent? = nil
+    ) throws -> Change {
         let venueID = try event.venue.map { try upsert($0, hash: hashes?.venue) }
+        func snapshotAndPayload() -> (EventSnapshot, payload: String) {
+            if let prepared { return prepared.completed(venueID: venueID) }
+            let snapshot = EventSnapshot(event, venueID: venueID)
+            return (snapshot, snapshot.payload)
+        }
         let hash = hashes?.event ?? event.contentHash
         func upsertLineup(corroboratedBy acts: [String: Int64]) throws {
             for (index, performance) in event.lineup.enumerated() {
@@ -20,13 +28,12 @@ extension PageApplier {
                 touchRecord(existing)
                 return .unchanged
             }
-            let snapshot = EventSnapshot(event, venueID: venueID)
-            try updateRecord(existing, url: event.url, hash: hash, payload: snapshot.payload)
+            let (snapshot, payload) = snapshotAndPayload()
+            try updateRecord(existing, url: event.url, hash: hash, payload: payload)
             try rebuildEvent(existing.entityID, knowing: (event.sourceID, snapshot))
             return .updated
         }
-        let snapshot = EventSnapshot(event, venueID: venueID)
-        let payload = snapshot.payload
+        let (snapshot, payload) = snapshotAndPayload()
         if let venueID, let candidate = try eventCandidate(for: event, venueID: venueID) {
             try upsertLineup(corroboratedBy: Self.actKeys(candidate.stored.acts))
             try insertRecord(

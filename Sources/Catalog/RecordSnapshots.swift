@@ -153,6 +153,25 @@ struct EventSnapshot: Codable, Equatable {
     }
 }
 
+/// An event's snapshot and payload, all but the venue's row id (see
+/// ``CatalogDatabase/prepare(_:)``).
+struct PreparedEvent: Sendable {
+    let snapshot: EventSnapshot
+    let fieldsButVenue: SnapshotWriter
+
+    init(_ event: EventListing) {
+        snapshot = EventSnapshot(event, venueID: nil)
+        fieldsButVenue = snapshot.fieldsButVenue
+    }
+
+    /// The snapshot and its payload with the venue's row id.
+    func completed(venueID: Int64?) -> (EventSnapshot, payload: String) {
+        var snapshot = snapshot
+        snapshot.venueID = venueID
+        return (snapshot, EventSnapshot.payload(fieldsButVenue, venueID: venueID))
+    }
+}
+
 /// Reading payloads back (they are written by `SnapshotWriter`).
 ///
 /// A merge rebuilds a row from every record's snapshot; with `JSONDecoder` the decoding

@@ -67,7 +67,7 @@ public struct FileIngestion: Sendable {
         let appliedBefore: (any ListingSink)? = (try? sink.hasAppliedAnyPage()) == false ? nil : sink
         let reader = Thread { [self] in
             for file in queued {
-                guard buffer.put(prepare(file: file, checkingAgainst: appliedBefore)) else { return }
+                guard buffer.put(prepare(file: file, for: sink, checkingAgainst: appliedBefore)) else { return }
             }
         }
         reader.stackSize = 1 << 22
@@ -140,12 +140,12 @@ public struct FileIngestion: Sendable {
 
     /// Reads, parses and applies one file.
     public func ingestFile(_ file: String, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
-        apply(prepare(file: file, checkingAgainst: sink), into: sink)
+        apply(prepare(file: file, for: sink, checkingAgainst: sink), into: sink)
     }
 
     /// Parses and applies one page of bytes that came from `locator`.
     public func ingest(data: Data, locator: String, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
-        apply(prepare(data: data, locator: locator, checkingAgainst: sink), into: sink)
+        apply(prepare(data: data, locator: locator, for: sink, checkingAgainst: sink), into: sink)
     }
 
     /// A page made ready for the catalog: parsed and enriched, or known to be already
@@ -164,18 +164,21 @@ public struct FileIngestion: Sendable {
         }
     }
 
-    /// - Parameter sink: asked whether the page was applied before, unless nil.
-    func prepare(file: String, checkingAgainst sink: (any ListingSink)?) -> PreparedPage {
+    /// - Parameter sink: the sink the page is for, which prepares it (see ``ListingSink/prepare(_:)``).
+    /// - Parameter appliedBefore: asked whether the page was applied before, unless nil.
+    func prepare(file: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?) -> PreparedPage {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             return .failed(IngestError(locator: file, reason: .unreadable(error.localizedDescription)))
         }
-        return prepare(data: data, locator: file, checkingAgainst: sink)
+        return prepare(data: data, locator: file, for: sink, checkingAgainst: appliedBefore)
     }
 
-    func prepare(data: Data, locator: String, checkingAgainst sink: (any ListingSink)?) -> PreparedPage {
+    func prepare(
+        data: Data, locator: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?
+    ) -> PreparedPage {
         let ingester: any Ingester
         if let format {
             guard let named = registry.ingester(named: format) else {
@@ -193,13 +196,14 @@ public struct FileIngestion: Sendable {
         hasher.combine(similarToArtist)
         let pageHash = hasher.hexDigest
         do {
-            if let sink, try sink.hasApplied(pageHash: pageHash, format: ingester.format) {
+            if let appliedBefore, try appliedBefore.hasApplied(pageHash: pageHash, format: ingester.format) {
                 return .alreadyApplied(locator: locator)
             }
             let context = PageContext(locator: locator, similarToArtist: similarToArtist)
             var page = try ingester.parse(data, context: context)
             if let enrichment { page = enrichment.enrich(page) }
             page.computeContentHashes()
+            sink.prepare(&page)
             return .page(page, hash: pageHash, format: ingester.format)
         } catch let error as IngestError {
             return .failed(error)

@@ -7,30 +7,30 @@ public struct ListingPage: Sendable, Hashable {
     public var source: String
     /// Where the page came from (a file path or URL), for messages.
     public var locator: String
-    // Each change to the listings drops their content hashes, in place: a `didSet`
-    // made every `append` copy the array.
+    // Each change to the listings drops what was derived from them, in place: a
+    // `didSet` made every `append` copy the array.
     public var events: [EventListing] {
         get { storedEvents }
-        set { hashes.value = nil; storedEvents = newValue }
-        _modify { hashes.value = nil; yield &storedEvents }
+        set { dropDerivedValues(); storedEvents = newValue }
+        _modify { dropDerivedValues(); yield &storedEvents }
     }
     /// Artists listed on their own (artist search), not only inside events.
     public var artists: [ArtistListing] {
         get { storedArtists }
-        set { hashes.value = nil; storedArtists = newValue }
-        _modify { hashes.value = nil; yield &storedArtists }
+        set { dropDerivedValues(); storedArtists = newValue }
+        _modify { dropDerivedValues(); yield &storedArtists }
     }
     /// Venues listed on their own (venue details).
     public var venues: [VenueListing] {
         get { storedVenues }
-        set { hashes.value = nil; storedVenues = newValue }
-        _modify { hashes.value = nil; yield &storedVenues }
+        set { dropDerivedValues(); storedVenues = newValue }
+        _modify { dropDerivedValues(); yield &storedVenues }
     }
     /// Metro areas listed on their own (location search).
     public var metroAreas: [MetroAreaListing] {
         get { storedMetroAreas }
-        set { hashes.value = nil; storedMetroAreas = newValue }
-        _modify { hashes.value = nil; yield &storedMetroAreas }
+        set { dropDerivedValues(); storedMetroAreas = newValue }
+        _modify { dropDerivedValues(); yield &storedMetroAreas }
     }
     private var storedEvents: [EventListing]
     private var storedArtists: [ArtistListing]
@@ -46,6 +46,18 @@ public struct ListingPage: Sendable, Hashable {
     /// to the listings drops them.
     public var contentHashes: PageContentHashes? { hashes.value }
     private var hashes = DerivedValue<PageContentHashes>()
+    /// What the sink derived from the listings where the page was parsed (see
+    /// ``ListingSink/prepare(_:)``); any change to the listings drops it.
+    public var preparation: (any Sendable)? {
+        get { prepared.value }
+        set { prepared.value = newValue }
+    }
+    private var prepared = DerivedValue<any Sendable>()
+
+    private mutating func dropDerivedValues() {
+        hashes.value = nil
+        prepared.value = nil
+    }
 
     public init(
         source: String, locator: String, events: [EventListing] = [], artists: [ArtistListing] = [],
@@ -168,9 +180,15 @@ public protocol ListingSink: Sendable {
     /// may prepare for many pages and finish after them. Throws only for that finishing;
     /// what `body` applied stays applied.
     func withLoad<T>(_ body: () throws -> T) throws -> T
+    /// Derives what applying `page` will need from its listings alone (stored in
+    /// ``ListingPage/preparation``), on the thread that parsed it rather than the one
+    /// that writes.
+    func prepare(_ page: inout ListingPage)
 }
 
 extension ListingSink {
+    public func prepare(_ page: inout ListingPage) {}
+
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
         try body(PageByPageGroup(sink: self))
     }
