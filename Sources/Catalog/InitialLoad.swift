@@ -12,14 +12,10 @@ import Listings
 /// - the indexes the load itself never reads (``deferredIndexes``) are dropped, and built
 ///   once when the load ends, by sorting: each act of each bill went into `lineup_artist`
 ///   at a random place (about a tenth of a first ingest), each new name into the name
-///   and match-key indexes;
-/// - venues are put in the `venue_location` R*Tree in one pass when the load ends: one
-///   at a time, between the load's other writes, each cost eight times as much (6 % of
-///   a first Bandsintown ingest).
+///   and match-key indexes.
 ///
-/// Queries during the load stay right (SQLite plans without the index), except that
-/// nearby searches find none of the load's venues yet; a load killed midway leaves the
-/// index and the venues' points to the next group any ingest opens.
+/// Queries during the load stay right (SQLite plans without the index); a load killed
+/// midway leaves the index to the next group any ingest opens.
 ///
 /// Only the catalog's writer touches it, inside its transactions.
 final class InitialLoad: @unchecked Sendable {
@@ -115,30 +111,14 @@ final class InitialLoad: @unchecked Sendable {
     }
 
     /// Drops the deferred indexes, or builds those missing (an initial load ended, or was
-    /// killed midway) and locates the venues the load left out. Cheap when there is
-    /// nothing to do.
+    /// killed midway). Cheap when there is nothing to do.
     static func matchIndexes(_ db: Database, deferring: Bool) throws {
-        // The first deferred index is missing from the first group of a load until it
-        // ends: every venue written in between is left out of the R*Tree.
-        if !deferring, try !indexExists(deferredIndexes[0].name, db) {
-            try db.execute(sql: """
-                DELETE FROM venue_location;
-                INSERT INTO venue_location SELECT id, latitude, latitude, longitude, longitude FROM venue
-                WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
-                """)
-        }
         for index in deferredIndexes {
             try db.execute(
                 sql: deferring
                     ? "DROP INDEX IF EXISTS \(index.name)"
                     : "CREATE INDEX IF NOT EXISTS \(index.name) ON \(index.definition)")
         }
-    }
-
-    private static func indexExists(_ name: String, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?)"),
-            arguments: [name]) ?? false
     }
 }
 

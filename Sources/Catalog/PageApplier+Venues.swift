@@ -145,10 +145,8 @@ extension PageApplier {
     }
 
     /// Keeps the venue's point in the `venue_location` R*Tree (a degenerate box) in step
-    /// with its row: every write of a venue's coordinates goes through here, except during
-    /// an initial load, which locates all its venues when it ends (see ``InitialLoad``).
+    /// with its row: every write of a venue's coordinates goes through here.
     private func locate(venue id: Int64, latitude: Double?, longitude: Double?, isNew: Bool) throws {
-        if othersAbsent { return }
         if !isNew {
             try db.cachedStatement(sql: "DELETE FROM venue_location WHERE id = ?").execute(arguments: [id])
         }
