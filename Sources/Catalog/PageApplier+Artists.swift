@@ -7,12 +7,14 @@ extension PageApplier {
     /// - Parameter corroboration: the acts (name key → artist id) of an event this
     ///   record's event is merging into; a record with one of those keys joins that
     ///   artist, and two artist rows found to be one are merged.
+    /// - Parameter matchKey: the name's ``MatchKey``, when made in advance.
     mutating func upsert(
-        _ artist: ArtistListing, corroboratedBy corroboration: [String: Int64], hash: String? = nil
+        _ artist: ArtistListing, corroboratedBy corroboration: [String: Int64], hash: String? = nil,
+        matchKey: String? = nil
     ) throws -> Int64 {
         // Folded when compared: most acts need no key (one named before on the page, or
         // on an event that merges with nothing).
-        lazy var key = MatchKey.of(artist.name)
+        lazy var key = matchKey ?? MatchKey.of(artist.name)
         // Two records of one source with different ids stay two artists, even with one
         // name on one bill (a festival can book two bands called "Low"). Nor does a
         // record that knows an artist by name alone join two artists that another source

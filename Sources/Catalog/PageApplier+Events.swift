@@ -19,7 +19,8 @@ extension PageApplier {
         let hash = hashes?.event ?? event.contentHash
         func upsertLineup(corroboratedBy acts: [String: Int64]) throws {
             for (index, performance) in event.lineup.enumerated() {
-                _ = try upsert(performance.artist, corroboratedBy: acts, hash: hashes?.acts[index])
+                _ = try upsert(
+                    performance.artist, corroboratedBy: acts, hash: hashes?.acts[index], matchKey: prepared?.actKeys[index])
             }
         }
         if let existing = try existingRecord(.event, event.sourceID) {
@@ -34,7 +35,7 @@ extension PageApplier {
             return .updated
         }
         let (snapshot, payload) = snapshotAndPayload()
-        if let venueID, let candidate = try eventCandidate(for: event, venueID: venueID) {
+        if let venueID, let candidate = try eventCandidate(for: event, venueID: venueID, actKeys: prepared?.actKeys) {
             try upsertLineup(corroboratedBy: Self.actKeys(candidate.stored.acts))
             try insertRecord(
                 .event, event.sourceID, entityID: candidate.id, url: event.url, hash: hash, payload: payload,
@@ -117,7 +118,8 @@ extension PageApplier {
     /// acts, then the oldest. A listing with an empty bill (how Songkick lists cancelled
     /// shows, and some festivals) shares an act when its title names one, or when both
     /// titles are the same.
-    private func eventCandidate(for event: EventListing, venueID: Int64) throws -> Candidate? {
+    /// - Parameter actKeys: the event's acts' name keys, when made in advance.
+    private func eventCandidate(for event: EventListing, venueID: Int64, actKeys: [String]?) throws -> Candidate? {
         if othersAbsent { return nil }
         // Most events have no other event at their venue that day: read the candidates
         // before computing anything for them. One this source lists already is another
@@ -151,7 +153,7 @@ extension PageApplier {
         for index in candidates.indices where candidates[index].acts.count > 1 {
             candidates[index].acts.sort { $0.position < $1.position }
         }
-        let keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
+        let keys = Set(actKeys ?? event.lineup.map { MatchKey.of($0.artist.name) })
         let time = event.start.localTime?.description
         var best: (rank: (time: Int, shared: Int), index: Int, note: String, sameTime: Bool)?
         var sharing = 0

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Listings
 
 /// The snapshot of a record that later, leaner mentions may name again (an artist on a
@@ -153,15 +154,18 @@ struct EventSnapshot: Codable, Equatable {
     }
 }
 
-/// An event's snapshot and payload, all but the venue's row id (see
-/// ``CatalogDatabase/prepare(_:)``).
+/// An event's snapshot and payload, all but the venue's row id, and its acts' name keys
+/// (see ``CatalogDatabase/prepare(_:)``).
 struct PreparedEvent: Sendable {
     let snapshot: EventSnapshot
     let fieldsButVenue: SnapshotWriter
+    /// ``MatchKey`` of each act's name, in bill order: what merging compares.
+    let actKeys: [String]
 
     init(_ event: EventListing) {
         snapshot = EventSnapshot(event, venueID: nil)
         fieldsButVenue = snapshot.fieldsButVenue
+        actKeys = event.lineup.map { MatchKey.of($0.artist.name) }
     }
 
     /// The snapshot and its payload with the venue's row id.
