@@ -342,6 +342,9 @@ enum JSONLDPrice {
     static func parse(_ text: String) throws(Problem) -> Parsed? {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
+        // Most prices are plain decimals (`35`, `35.00`), read as the rules below would
+        // read them without splitting the text into characters first.
+        if let plain = plainDecimal(trimmed) { return Parsed(low: plain, high: plain, currency: nil) }
         let characters = Array(trimmed)
         var runs: [(start: Int, end: Int)] = []
         var index = 0
@@ -400,6 +403,22 @@ enum JSONLDPrice {
         default:
             throw Problem(detail: "\"\(trimmed)\" is not a price: more than one number")
         }
+    }
+
+    /// Digits, with at most one `.` between two of them.
+    private static func plainDecimal(_ text: String) -> Double? {
+        var dots = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): break
+            case UInt8(ascii: ".") where previous != 0 && previous != UInt8(ascii: "."): dots += 1
+            default: return nil
+            }
+            previous = byte
+        }
+        guard dots <= 1, previous != UInt8(ascii: ".") else { return nil }
+        return Double(text)
     }
 
     /// `1,234.50` → 1234.5, `12,50` → 12.5, `1.234,50` → 1234.5; nil when the
