@@ -169,7 +169,8 @@ public struct FileIngestion: Sendable {
     func prepare(file: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?) -> PreparedPage {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
+            // Known to be a file: without the hint, making the URL asks the file system.
+            data = try Data(contentsOf: URL(fileURLWithPath: file, isDirectory: false))
         } catch {
             return .failed(IngestError(locator: file, reason: .unreadable(error.localizedDescription)))
         }
