@@ -472,13 +472,16 @@ struct PageApplier {
             if let known = prefetched[kind]?[sourceID] { return known }
             if loaded?.mayHold(source, kind, sourceID) == false { return nil }
         }
-        let statement = try db.cachedStatement(sql: """
-            SELECT id, entity_id, content_hash, payload FROM source_record WHERE source = ? AND kind = ? AND source_id = ?
-            """)
-        guard let row = try Row.fetchOne(statement, arguments: [recordSource ?? source, kind.rawValue, sourceID])
-        else { return nil }
-        return Existing(
-            kind: kind, sourceID: sourceID, recordID: row[0], entityID: row[1], contentHash: row[2], payload: row[3])
+        return try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT id, entity_id, content_hash, payload FROM source_record WHERE source = ? AND kind = ? AND source_id = ?
+                """),
+            arguments: [recordSource ?? source, kind.rawValue, sourceID]
+        ) { row in
+            Existing(
+                kind: kind, sourceID: sourceID, recordID: row.int64(0), entityID: row.int64(1), contentHash: row.text(2),
+                payload: row.optionalText(3))
+        }.all().first
     }
 
     /// - Parameter mergeReason: why the record joins a row another source created, for
