@@ -316,7 +316,7 @@ extension PageApplier {
         }
         // A rebuilt event's bill and offers are mostly what they were (a source merging
         // in lists the same acts): rewritten only when they differ.
-        if try id == nil || !sameLineup(stored?.acts ?? storedActs(eventID), merged.lineup) {
+        if try id == nil || !sameLineup(stored?.acts ?? acts(of: eventID), merged.lineup) {
             if id != nil {
                 try db.cachedStatement(sql: "DELETE FROM lineup WHERE event_id = ?").execute(arguments: [eventID])
             }
@@ -361,14 +361,6 @@ extension PageApplier {
         "title", "kind", "status", "local_date", "local_time", "timezone", "start_utc", "end_date", "venue_id",
         "popularity", "age_restriction", "url",
     ])
-
-    /// An event's bill as stored, without names.
-    private func storedActs(_ eventID: Int64) throws -> [Act] {
-        try ColumnCursor(
-            db.cachedStatement(sql: "SELECT artist_id, billing, position FROM lineup WHERE event_id = ? ORDER BY position"),
-            arguments: [eventID]
-        ) { row in Act(key: "", name: "", id: row.int64(0), billing: row.text(1), position: row.int(2)) }.all()
-    }
 
     private func sameLineup(_ stored: [Act], _ lineup: [(artistID: Int64, billing: String, position: Int)]) -> Bool {
         stored.elementsEqual(lineup) { $0.id == $1.artistID && $0.billing == $1.billing && $0.position == $1.position }
