@@ -291,6 +291,9 @@ struct PageApplier {
     let loaded: LoadedRecords?
     /// Where a page group holds new search names until it commits; nil: written at once.
     let searchNames: PendingSearchNames?
+    /// Artist rows this page merged into others: a bill read before a merge may name
+    /// the artist that went away.
+    var artistMerges = 0
 
     init(
         db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil,

@@ -124,6 +124,7 @@ extension PageApplier {
     mutating func mergeArtists(_ a: Int64, _ b: Int64, reason: String) throws -> Int64 {
         let keep = min(a, b)
         let remove = max(a, b)
+        artistMerges += 1
         // Records move between artists below: what was read ahead follows them.
         prefetched[.artist] = prefetched[.artist]?.mapValues { existing in
             existing.map { $0.entityID == remove ? $0.moved(to: keep) : $0 }

@@ -36,6 +36,7 @@ extension PageApplier {
         }
         let (snapshot, payload) = snapshotAndPayload()
         if let venueID, let candidate = try eventCandidate(for: event, venueID: venueID, actKeys: prepared?.actKeys) {
+            let merges = artistMerges
             try upsertLineup(corroboratedBy: Self.actKeys(candidate.stored.acts))
             try insertRecord(
                 .event, event.sourceID, entityID: candidate.id, url: event.url, hash: hash, payload: payload,
@@ -44,7 +45,8 @@ extension PageApplier {
             // be on the bill read, but never on the rebuilt one, which then differs
             // and is written.
             try rebuildEvent(
-                candidate.id, recordAdded: true, knowing: (event.sourceID, snapshot), stored: candidate.stored)
+                candidate.id, recordAdded: true, knowing: (event.sourceID, snapshot), stored: candidate.stored,
+                billStillNamesArtists: artistMerges == merges)
             resolved[.event, default: [:]][event.sourceID] = candidate.id
             return .merged
         }
@@ -201,18 +203,33 @@ extension PageApplier {
     /// - Parameter known: this source's record just written, whose payload need not be
     ///   read back and decoded.
     /// - Parameter stored: the event as stored, when read already.
+    /// - Parameter billStillNamesArtists: no artist on the stored bill was merged away
+    ///   since it was read.
     func rebuildEvent(
         _ id: Int64, recordAdded: Bool = false, knowing known: (sourceID: String, snapshot: EventSnapshot)? = nil,
-        stored: StoredEvent? = nil
+        stored: StoredEvent? = nil, billStillNamesArtists: Bool = false
     ) throws {
         let records = try snapshots(
             EventSnapshot.self, kind: .event, entityID: id, knowing: known.map { (source, $0.sourceID, $0.snapshot) })
         guard !records.isEmpty else { return }
+        // A record joining an event that had one: the stored bill is that record's acts
+        // in its order, unless some shared an artist or had none (then it is shorter).
+        var billed: [String: Int64] = [:]
+        if recordAdded, billStillNamesArtists, let stored, let known, records.count == 2,
+            let other = records.first(where: { $0.source != source || $0.sourceID != known.sourceID })
+        {
+            let acts = other.value.lineup.sorted { $0.order < $1.order }
+            if acts.count == stored.acts.count {
+                for (act, storedAct) in zip(acts, stored.acts) { billed[act.artistSourceID] = storedAct.id }
+            }
+        }
+        let otherSource = billed.isEmpty ? nil : records.first { $0.source != source }?.source
         let lookup = try db.cachedStatement(
             sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = 'artist' AND source_id = ?")
         let merged = try merge(records) { [resolved] source, artistSourceID in
             // This page's acts were all resolved before the event.
             if source == self.source, let id = resolved[.artist]?[artistSourceID] { return id }
+            if source == otherSource, let id = billed[artistSourceID] { return id }
             let key = SeenRecords.Key(source: source, kind: .artist, sourceID: artistSourceID)
             if let id = seen?.row(of: key) { return id }
             let id = try lookup.fetchInt64 { binder in

@@ -146,6 +146,32 @@ struct MergeTests {
         #expect(stats.events == 2 && stats.artists == 2 && stats.venues == 2)
     }
 
+    @Test func anArtistMergedAwayWhileAnEventJoinsIsNotWrittenBackOnItsBill() throws {
+        // Last.fm's "Low" has a row of its own (an event nothing else lists) before
+        // Songkick's "Low" gets one; a Last.fm listing of the Songkick show, with one
+        // more act, then merges the two rows and keeps the older, Last.fm's.
+        var lastfmFirst = ListingPage(source: "lastfm", locator: "l1")
+        lastfmFirst.events = [EventListing(
+            sourceID: "l1", title: "Low", start: EventStart(localDate: day.adding(days: 3)),
+            venue: venue("lf-hc", name: "Hackney Church", latitude: 51.549, longitude: -0.054), lineup: [act("lf", "Low")])]
+        var songkick = ListingPage(source: "songkick", locator: "sk")
+        songkick.events = [EventListing(
+            sourceID: "1", title: "Low", start: EventStart(localDate: day), venue: venue("sk", name: "Roundhouse"),
+            lineup: [act("sk", "Low")])]
+        var lastfmSecond = ListingPage(source: "lastfm", locator: "l2")
+        lastfmSecond.events = [EventListing(
+            sourceID: "l2", title: "Low", start: EventStart(localDate: day), venue: venue("lf", name: "The Roundhouse"),
+            lineup: [act("lf", "Low"), act("lf", "Kestrel Lane")])]
+        let (catalog, _) = try TestSupport.makeCatalog()
+        for page in [lastfmFirst, songkick, lastfmSecond] { _ = try catalog.apply(page) }
+        let stats = try catalog.stats(today: TestSupport.today)
+        #expect(stats.events == 2 && stats.artists == 2)
+        let show = try #require(try catalog.eventIDs(since: day).compactMap { try catalog.event(id: $0) }
+            .first { $0.start.localDate == day })
+        #expect(show.sources.map(\.source) == ["lastfm", "songkick"])
+        #expect(show.lineup.map(\.name) == ["Low", "Kestrel Lane"])
+    }
+
     @Test func theSameMusicBrainzIdMergesArtistsWithoutASharedEvent() throws {
         let mbid = "a74b1b7f-71a5-4011-9441-d0b5e4122711"
         var first = ListingPage(source: "songkick", locator: "a")
