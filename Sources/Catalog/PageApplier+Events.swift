@@ -214,22 +214,22 @@ extension PageApplier {
         guard !records.isEmpty else { return }
         // A record joining an event that had one: the stored bill is that record's acts
         // in its order, unless some shared an artist or had none (then it is shorter).
-        var billed: [String: Int64] = [:]
+        var billed: (source: String, artists: [String: Int64])?
         if recordAdded, billStillNamesArtists, let stored, let known, records.count == 2,
             let other = records.first(where: { $0.source != source || $0.sourceID != known.sourceID })
         {
             let acts = other.value.lineup.sorted { $0.order < $1.order }
             if acts.count == stored.acts.count {
-                for (act, storedAct) in zip(acts, stored.acts) { billed[act.artistSourceID] = storedAct.id }
+                billed = (other.source, [:])
+                for (act, storedAct) in zip(acts, stored.acts) { billed?.artists[act.artistSourceID] = storedAct.id }
             }
         }
-        let otherSource = billed.isEmpty ? nil : records.first { $0.source != source }?.source
         let lookup = try db.cachedStatement(
             sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = 'artist' AND source_id = ?")
         let merged = try merge(records) { [resolved] source, artistSourceID in
             // This page's acts were all resolved before the event.
             if source == self.source, let id = resolved[.artist]?[artistSourceID] { return id }
-            if source == otherSource, let id = billed[artistSourceID] { return id }
+            if source == billed?.source, let id = billed?.artists[artistSourceID] { return id }
             let key = SeenRecords.Key(source: source, kind: .artist, sourceID: artistSourceID)
             if let id = seen?.row(of: key) { return id }
             let id = try lookup.fetchInt64 { binder in
