@@ -184,9 +184,8 @@ struct PreparedEvent: Sendable {
 /// `SnapshotWriterTests` holds the two to each other).
 enum SnapshotCoding {
     static func decode<T: TapeReadableSnapshot>(_ type: T.Type, from text: String) throws -> T {
-        let data = Data(text.utf8)
-        if let tape = JSONTape(data), let value = try? T(tape: tape.root) { return value }
-        return try decodeWithoutTape(type, from: text)
+        var text = text
+        return try text.withUTF8 { try decode(type, bytes: $0) }
     }
 
     /// Decodes a snapshot from a payload's bytes (valid only for the call).
