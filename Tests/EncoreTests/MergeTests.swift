@@ -129,19 +129,31 @@ struct MergeTests {
         }
     }
 
-    @Test func aNameAloneNeverMerges() throws {
-        // Two bands called "Low" at different venues on different days stay apart.
-        var first = ListingPage(source: "songkick", locator: "a")
-        first.events = [EventListing(
+    /// Songkick's show of a band called "Low" at the Roundhouse on `day`.
+    var songkickLowAtRoundhouse: ListingPage {
+        var page = ListingPage(source: "songkick", locator: "sk")
+        page.events = [EventListing(
             sourceID: "1", title: "Low", start: EventStart(localDate: day), venue: venue("sk", name: "Roundhouse"),
             lineup: [act("sk", "Low")])]
-        var second = ListingPage(source: "bandsintown", locator: "b")
-        second.events = [EventListing(
-            sourceID: "2", title: "Low", start: EventStart(localDate: day.adding(days: 3)),
-            venue: venue("bit", name: "Hackney Church", latitude: 51.549, longitude: -0.054), lineup: [act("bit", "Low")])]
+        return page
+    }
+
+    /// A show of a band called "Low" three days later at Hackney Church, as `source` lists
+    /// it (its venue and act ids prefixed with `venuePrefix` and `actPrefix`).
+    func lowAtHackney(_ source: String, venuePrefix: String, actPrefix: String) -> ListingPage {
+        var page = ListingPage(source: source, locator: "\(source)-hackney")
+        page.events = [EventListing(
+            sourceID: "\(source)-hackney", title: "Low", start: EventStart(localDate: day.adding(days: 3)),
+            venue: venue(venuePrefix, name: "Hackney Church", latitude: 51.549, longitude: -0.054),
+            lineup: [act(actPrefix, "Low")])]
+        return page
+    }
+
+    @Test func aNameAloneNeverMerges() throws {
+        // Two bands called "Low" at different venues on different days stay apart.
         let (catalog, _) = try TestSupport.makeCatalog()
-        _ = try catalog.apply(first)
-        _ = try catalog.apply(second)
+        _ = try catalog.apply(songkickLowAtRoundhouse)
+        _ = try catalog.apply(lowAtHackney("bandsintown", venuePrefix: "bit", actPrefix: "bit"))
         let stats = try catalog.stats(today: TestSupport.today)
         #expect(stats.events == 2 && stats.artists == 2 && stats.venues == 2)
     }
@@ -150,20 +162,13 @@ struct MergeTests {
         // Last.fm's "Low" has a row of its own (an event nothing else lists) before
         // Songkick's "Low" gets one; a Last.fm listing of the Songkick show, with one
         // more act, then merges the two rows and keeps the older, Last.fm's.
-        var lastfmFirst = ListingPage(source: "lastfm", locator: "l1")
-        lastfmFirst.events = [EventListing(
-            sourceID: "l1", title: "Low", start: EventStart(localDate: day.adding(days: 3)),
-            venue: venue("lf-hc", name: "Hackney Church", latitude: 51.549, longitude: -0.054), lineup: [act("lf", "Low")])]
-        var songkick = ListingPage(source: "songkick", locator: "sk")
-        songkick.events = [EventListing(
-            sourceID: "1", title: "Low", start: EventStart(localDate: day), venue: venue("sk", name: "Roundhouse"),
-            lineup: [act("sk", "Low")])]
+        let lastfmFirst = lowAtHackney("lastfm", venuePrefix: "lf-hc", actPrefix: "lf")
         var lastfmSecond = ListingPage(source: "lastfm", locator: "l2")
         lastfmSecond.events = [EventListing(
             sourceID: "l2", title: "Low", start: EventStart(localDate: day), venue: venue("lf", name: "The Roundhouse"),
             lineup: [act("lf", "Low"), act("lf", "Kestrel Lane")])]
         let (catalog, _) = try TestSupport.makeCatalog()
-        for page in [lastfmFirst, songkick, lastfmSecond] { _ = try catalog.apply(page) }
+        for page in [lastfmFirst, songkickLowAtRoundhouse, lastfmSecond] { _ = try catalog.apply(page) }
         let stats = try catalog.stats(today: TestSupport.today)
         #expect(stats.events == 2 && stats.artists == 2)
         let show = try #require(try catalog.eventIDs(since: day).compactMap { try catalog.event(id: $0) }
