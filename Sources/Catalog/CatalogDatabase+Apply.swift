@@ -91,7 +91,12 @@ extension CatalogDatabase: ListingSink {
         let outcome = try applier.apply(page)
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [format, pageHash, page.locator, timestamp])
+        ).execute { binder in
+            binder.bind(format)
+            binder.bind(pageHash)
+            binder.bind(page.locator)
+            binder.bind(timestamp)
+        }
         return outcome
     }
 
@@ -411,13 +416,15 @@ struct PageApplier {
         let entityID: Int64
         let contentHash: String
         let payload: String?
+        /// The record's page, as stored (unknown when ``isFresh``).
+        let url: String?
         /// Known from ``SeenRecords`` to hold this content and a fresh `last_seen`.
         var isFresh = false
 
         func moved(to row: Int64) -> Existing {
             Existing(
                 kind: kind, sourceID: sourceID, recordID: recordID, entityID: row, contentHash: contentHash,
-                payload: payload, isFresh: isFresh)
+                payload: payload, url: url, isFresh: isFresh)
         }
     }
 
@@ -444,16 +451,20 @@ struct PageApplier {
     private func readRecords(_ kind: EntityKind, listed list: [UInt8], into found: inout [String: Existing?]) throws {
         let rows = try ColumnCursor(
             db.cachedStatement(sql: """
-                SELECT r.source_id, r.id, r.entity_id, r.content_hash, r.payload
+                SELECT r.source_id, r.id, r.entity_id, r.content_hash, r.payload, r.url
                 FROM json_each(?) ids CROSS JOIN source_record r
                 ON r.source = ? AND r.kind = ? AND r.source_id = ids.value
                 """),
-            arguments: [String(decoding: list, as: UTF8.self), source, kind.rawValue]
+            binding: { binder in
+                binder.bind(String(decoding: list, as: UTF8.self))
+                binder.bind(source)
+                binder.bind(kind.rawValue)
+            }
         ) { row -> (String, Existing) in
             let sourceID = row.text(0)
             return (sourceID, Existing(
                 kind: kind, sourceID: sourceID, recordID: row.int64(1), entityID: row.int64(2),
-                contentHash: row.text(3), payload: row.optionalText(4)))
+                contentHash: row.text(3), payload: row.optionalText(4), url: row.optionalText(5)))
         }
         while let (sourceID, existing) = try rows.next() { found[sourceID] = existing }
     }
@@ -469,7 +480,7 @@ struct PageApplier {
         {
             return Existing(
                 kind: kind, sourceID: sourceID, recordID: entry.recordID, entityID: entry.entityID,
-                contentHash: contentHash, payload: nil, isFresh: true)
+                contentHash: contentHash, payload: nil, url: nil, isFresh: true)
         }
         if recordSource == nil || recordSource == source {
             if let known = prefetched[kind]?[sourceID] { return known }
@@ -477,13 +488,18 @@ struct PageApplier {
         }
         return try ColumnCursor(
             db.cachedStatement(sql: """
-                SELECT id, entity_id, content_hash, payload FROM source_record WHERE source = ? AND kind = ? AND source_id = ?
+                SELECT id, entity_id, content_hash, payload, url FROM source_record
+                WHERE source = ? AND kind = ? AND source_id = ?
                 """),
-            arguments: [recordSource ?? source, kind.rawValue, sourceID]
+            binding: { binder in
+                binder.bind(recordSource ?? source)
+                binder.bind(kind.rawValue)
+                binder.bind(sourceID)
+            }
         ) { row in
             Existing(
                 kind: kind, sourceID: sourceID, recordID: row.int64(0), entityID: row.int64(1), contentHash: row.text(2),
-                payload: row.optionalText(3))
+                payload: row.optionalText(3), url: row.optionalText(4))
         }.all().first
     }
 
@@ -536,21 +552,34 @@ struct PageApplier {
                 UPDATE source_record SET last_seen = ?1 FROM json_each(?2) ids
                 WHERE source_record.id = ids.value AND source_record.last_seen <> ?1
                 """
-        ).execute(arguments: [timestamp, ids])
+        ).execute { binder in
+            binder.bind(timestamp)
+            binder.bind(ids)
+        }
     }
 
     /// Returns whether the record's page (its url, shown among a row's sources) moved.
     @discardableResult
     mutating func updateRecord(_ existing: Existing, url: String?, hash: String, payload: String?) throws -> Bool {
-        let moved = try url != nil && String.fetchOne(
-            db.cachedStatement(sql: "SELECT url FROM source_record WHERE id = ?"), arguments: [existing.recordID]) != url
+        // A fresh record's url was not read (a record lately seen with this content
+        // is not updated).
+        let stored = try existing.isFresh
+            ? String.fetchOne(db.cachedStatement(sql: "SELECT url FROM source_record WHERE id = ?"), arguments: [existing.recordID])
+            : existing.url
+        let moved = url != nil && stored != url
         prefetched[existing.kind]?.removeValue(forKey: existing.sourceID)
         seen?.learn(
             .init(source: source, kind: existing.kind, sourceID: existing.sourceID),
             .init(recordID: existing.recordID, entityID: existing.entityID, contentHash: hash))
         try db.cachedStatement(sql: """
             UPDATE source_record SET url = COALESCE(?, url), content_hash = ?, payload = ?, last_seen = ? WHERE id = ?
-            """).execute(arguments: [url, hash, payload, timestamp, existing.recordID])
+            """).execute { binder in
+                binder.bind(url)
+                binder.bind(hash)
+                binder.bind(payload)
+                binder.bind(timestamp)
+                binder.bind(existing.recordID)
+            }
         return moved
     }
 
@@ -663,16 +692,22 @@ struct PageApplier {
         let box = BoundingBox(around: coordinate, radiusKilometres: Self.metroAssignmentRadiusKilometres)
         var best: (Double, Int64)?
         for range in box.longitudeRanges {
-            let rows = try Row.fetchAll(
+            let rows = ColumnCursor(
                 try db.cachedStatement(sql: """
                     SELECT id, latitude, longitude FROM metro_area
                     WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
                     """),
-                arguments: [box.minLatitude, box.maxLatitude, range.lowerBound, range.upperBound])
-            for row in rows {
-                let distance = haversineDistance(from: coordinate, to: Coordinate(latitude: row[1], longitude: row[2]))
-                if distance <= Self.metroAssignmentRadiusKilometres, (distance, row[0] as Int64) < (best ?? (.infinity, 0)) {
-                    best = (distance, row[0])
+                binding: { binder in
+                    binder.bind(box.minLatitude)
+                    binder.bind(box.maxLatitude)
+                    binder.bind(range.lowerBound)
+                    binder.bind(range.upperBound)
+                }
+            ) { row in (id: row.int64(0), Coordinate(latitude: row.double(1), longitude: row.double(2))) }
+            while let (id, centre) = try rows.next() {
+                let distance = haversineDistance(from: coordinate, to: centre)
+                if distance <= Self.metroAssignmentRadiusKilometres, (distance, id) < (best ?? (.infinity, 0)) {
+                    best = (distance, id)
                 }
             }
         }

@@ -19,6 +19,17 @@ final class ColumnCursor<Element>: DatabaseCursor {
         self.decode = decode
     }
 
+    /// A cursor over `statement` with its parameters bound by `bind` (see
+    /// `Statement.execute(binding:)`): the lookups an ingest makes for every record.
+    init(
+        _ statement: Statement, binding bind: (inout ParameterBinder) -> Void,
+        decode: @escaping (Columns) throws -> Element
+    ) {
+        statement.bind(bind)
+        _statement = statement
+        self.decode = decode
+    }
+
     // A statement left mid-way keeps its B-tree cursors open, and SQLite then saves
     // their positions before every write to those tables (as GRDB's own cursors, reset
     // when done with).
@@ -57,14 +68,14 @@ final class ColumnCursor<Element>: DatabaseCursor {
             return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index)))
         }
 
-        /// The case whose raw value the column holds, compared without making a String;
-        /// `fallback` for anything else.
         /// Whether the column holds exactly this text, compared without making a String.
         func hasText(_ index: Int32, _ text: String) -> Bool {
             var text = text
             return text.withUTF8 { expected in bytes(index).map { $0.elementsEqual(expected) } ?? false }
         }
 
+        /// The case whose raw value the column holds, compared without making a String;
+        /// `fallback` for anything else.
         func value<Value: RawRepresentable & CaseIterable>(_ index: Int32, else fallback: Value) -> Value
         where Value.RawValue == String {
             guard let bytes = bytes(index) else { return fallback }

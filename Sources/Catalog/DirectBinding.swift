@@ -80,7 +80,8 @@ extension Statement {
         return try Int64.fetchOne(self)
     }
 
-    private func bind(_ bind: (inout ParameterBinder) -> Void) {
+    /// Binds every parameter with `bind` (see ``execute(binding:)``).
+    func bind(_ bind: (inout ParameterBinder) -> Void) {
         setUncheckedArguments(StatementArguments())
         var binder = ParameterBinder(statement: sqliteStatement)
         bind(&binder)

@@ -64,10 +64,15 @@ extension PageApplier {
                 try db.cachedStatement(sql: """
                     INSERT INTO artist (name, folded_name, match_key, mbid, on_tour_until, url, revision)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """).execute(arguments: [
-                        snapshot.name, NameFolding.fold(snapshot.name), key, snapshot.mbids.first, snapshot.onTourUntil,
-                        snapshot.url, revision,
-                    ])
+                    """).execute { binder in
+                        binder.bind(snapshot.name)
+                        binder.bind(NameFolding.fold(snapshot.name))
+                        binder.bind(key)
+                        binder.bind(snapshot.mbids.first)
+                        binder.bind(snapshot.onTourUntil)
+                        binder.bind(snapshot.url)
+                        binder.bind(revision)
+                    }
                 id = db.lastInsertedRowID
                 try SearchIndex.insert(db, .artist, id: id, name: snapshot.name, holdingIn: searchNames)
                 try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)

@@ -28,10 +28,10 @@ extension PageApplier {
                     .venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload, mergeReason: reason)
                 try rebuildVenue(id, sourcesChanged: true)
             } else {
-                try db.cachedStatement(sql: """
-                    INSERT INTO venue (\(Self.venueColumns.names.joined(separator: ", ")), revision)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """).execute(arguments: StatementArguments(Self.venueValues(snapshot) + [revision.databaseValue]))
+                try db.cachedStatement(sql: Self.insertVenueSQL).execute { binder in
+                    for value in Self.venueValues(snapshot) { binder.bind(value) }
+                    binder.bind(revision)
+                }
                 id = db.lastInsertedRowID
                 try locate(venue: id, latitude: snapshot.latitude, longitude: snapshot.longitude, isNew: true)
                 try SearchIndex.insert(db, .venue, id: id, name: snapshot.name, holdingIn: searchNames)
@@ -46,6 +46,11 @@ extension PageApplier {
         "name", "match_key", "street", "postal_code", "city", "region", "country", "latitude", "longitude",
         "coordinates_approximate", "timezone", "website", "capacity", "url", "metro_area_id", "geoname_id",
     ])
+
+    private static let insertVenueSQL = """
+        INSERT INTO venue (\(venueColumns.names.joined(separator: ", ")), revision)
+        VALUES (\(Array(repeating: "?", count: venueColumns.names.count + 1).joined(separator: ", ")))
+        """
 
     /// A venue row's values, in the order of ``venueColumns``.
     private static func venueValues(_ snapshot: VenueSnapshot) -> [DatabaseValue] {
@@ -148,10 +153,15 @@ extension PageApplier {
     /// with its row: every write of a venue's coordinates goes through here.
     private func locate(venue id: Int64, latitude: Double?, longitude: Double?, isNew: Bool) throws {
         if !isNew {
-            try db.cachedStatement(sql: "DELETE FROM venue_location WHERE id = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM venue_location WHERE id = ?").execute { $0.bind(id) }
         }
         guard let latitude, let longitude else { return }
-        try db.cachedStatement(sql: "INSERT INTO venue_location VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [id, latitude, latitude, longitude, longitude])
+        try db.cachedStatement(sql: "INSERT INTO venue_location VALUES (?, ?, ?, ?, ?)").execute { binder in
+            binder.bind(id)
+            binder.bind(latitude)
+            binder.bind(latitude)
+            binder.bind(longitude)
+            binder.bind(longitude)
+        }
     }
 }

@@ -262,6 +262,35 @@ struct CatalogApplyTests {
         #expect(try catalog.artists(named: "LOW", today: TestSupport.today).first?.musicBrainzID == rich.musicBrainzIDs.first)
     }
 
+    @Test func aLessTrustedRecordWhosePageMovedStampsItsRowEvenThoughTheRowKeepsItsValues() throws {
+        // Pages list every source of a row with its link: a record's moved link changes
+        // them, though each column of the row still comes from the more trusted record.
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let mbid = "4991e134-af50-46b8-a3e2-e3497ab781b6"
+        func apply(_ source: String, _ artist: ArtistListing) throws {
+            var page = ListingPage(source: source, locator: source)
+            page.artists = [artist]
+            _ = try catalog.apply(page)
+        }
+        func artistRow() throws -> [String] {
+            try DatabaseQueue(path: path).read { db in
+                try String.fetchAll(db, sql: "SELECT name || ' ' || url || ' ' || revision FROM artist")
+            }
+        }
+        try apply("songkick", ArtistListing(sourceID: "sk1", name: "Low", musicBrainzIDs: [mbid], url: "https://sk/low"))
+        try apply("lastfm", ArtistListing(sourceID: "Low", name: "Low", musicBrainzIDs: [mbid], url: "https://fm/low"))
+        let merged = try artistRow()
+        #expect(merged.count == 1)
+
+        try apply("lastfm", ArtistListing(sourceID: "Low", name: "LOW", musicBrainzIDs: [mbid], url: "https://fm/low"))
+        #expect(try artistRow() == merged)
+
+        try apply("lastfm", ArtistListing(sourceID: "Low", name: "LOW", musicBrainzIDs: [mbid], url: "https://fm/music/low"))
+        let moved = try artistRow()
+        #expect(moved != merged)
+        #expect(moved.first?.hasPrefix("Low https://sk/low ") == true)
+    }
+
     @Test func aRecordListedTwiceOnOnePageIsUpdatedByItsSecondListing() throws {
         // Records are looked up for the whole page before it is applied; the second
         // listing must see the first one's writes, not that lookup.
