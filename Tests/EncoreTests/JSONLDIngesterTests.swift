@@ -393,6 +393,23 @@ struct JSONLDIngesterTests {
         #expect(error?.description.contains("longitude 500.0 is outside -180...180") == true)
     }
 
+    @Test func aBadValueInALaterBlockIsNamedByItsPathWithinThatBlock() throws {
+        let error = #expect(throws: IngestError.self) {
+            try parse(
+                """
+                <html><head>
+                <script type="application/ld+json">{"@type": "WebSite", "name": "Lantern Rooms"}</script>
+                <script type="application/ld+json">
+                {"@graph": [{"@type": "WebPage"},
+                  {"@type": "MusicEvent", "name": "x", "startDate": "2027-01-01",
+                   "performer": [{"name": "A"}, 7]}]}
+                </script>
+                </head></html>
+                """, locator: "venue.html")
+        }
+        #expect(error?.position == "line 6, column 33 (@graph[1].performer[1])")
+    }
+
     @Test func rejectsValuesOfTheWrongType() throws {
         for members in [
             #""name": "x", "startDate": "2027-01-01", "performer": 7"#,

@@ -5,7 +5,9 @@ import Listings
 /// JSON-LD pages reference nodes by `@id` across a `@graph` and across `<script>` blocks,
 /// so an error found while reading a venue reached through a reference must still name
 /// the venue's own place in the file. Every value therefore carries its byte offset in
-/// the file (for a line and column) and its JSON path within its block.
+/// the file (for a line and column) and the range of its block, where its JSON path is
+/// found again when a message needs it (building every value's path as it was read was
+/// a tenth of reading a JSON-LD crawl).
 struct JSONLDNode: Sendable {
     enum Value: Sendable {
         case null
@@ -26,8 +28,8 @@ struct JSONLDNode: Sendable {
     let value: Value
     /// Byte offset of the value's first byte in the file.
     let offset: Int
-    /// `@graph[2].location.geo.latitude`; empty for a block's top-level value.
-    let path: String
+    /// The bytes of the file its block spans.
+    let block: Range<Int>
 
     /// The member named `key` of an object (nil for other values or a missing key).
     subscript(key: String) -> JSONLDNode? {
@@ -67,9 +69,12 @@ struct JSONLDNode: Sendable {
         }
     }
 
-    /// The path of a member below this value.
-    func path(_ key: String) -> String {
-        path.isEmpty ? key : "\(path).\(key)"
+    /// `@graph[2].location.geo.latitude` (empty for a block's top-level value), or with
+    /// `key` the path of a member below it; `bytes` is the file the value was read from.
+    func path(_ key: String? = nil, in bytes: [UInt8]) -> String {
+        let path = JSONLDParser.path(ofValueAt: offset, in: bytes, block: block)
+        guard let key else { return path }
+        return path.isEmpty ? key : "\(path).\(key)"
     }
 }
 
@@ -85,15 +90,28 @@ struct JSONLDParser {
     }
 
     private let bytes: [UInt8]
+    private let block: Range<Int>
     private var index: Int
     private let end: Int
     private var depth = 0
+
+    /// Only while finding a value's path again (``path(ofValueAt:in:block:)``): the keys
+    /// and indexes down to the value being read, the value sought, and its path once met.
+    private var trail: [PathStep]?
+    private var sought = -1
+    private var soughtPath: String?
+
+    private enum PathStep {
+        case key(String)
+        case index(Int)
+    }
 
     /// Deep enough for any real page; shallow enough that recursion cannot exhaust the stack.
     static let maximumDepth = 256
 
     private init(bytes: [UInt8], start: Int, end: Int) {
         self.bytes = bytes
+        self.block = start..<end
         self.index = start
         self.end = end
     }
@@ -101,7 +119,7 @@ struct JSONLDParser {
     /// Parses the one JSON value in `bytes[start..<end]`; a trailing `;` is allowed.
     static func parse(_ bytes: [UInt8], start: Int, end: Int) throws(Failure) -> JSONLDNode {
         var parser = JSONLDParser(bytes: bytes, start: start, end: end)
-        let node = try parser.value(path: "")
+        let node = try parser.value()
         parser.skipWhitespace()
         while parser.peek() == UInt8(ascii: ";") {
             parser.index += 1
@@ -109,6 +127,16 @@ struct JSONLDParser {
         }
         if parser.index < end { throw parser.fail("unexpected content after the top-level value") }
         return node
+    }
+
+    /// The JSON path of the value that starts at byte `offset` of a block that parsed,
+    /// found by reading the block again (empty for its top-level value).
+    static func path(ofValueAt offset: Int, in bytes: [UInt8], block: Range<Int>) -> String {
+        var parser = JSONLDParser(bytes: bytes, start: block.lowerBound, end: block.upperBound)
+        parser.trail = []
+        parser.sought = offset
+        _ = try? parser.value()
+        return parser.soughtPath ?? ""
     }
 
     private func fail(_ message: String, at offset: Int? = nil) -> Failure {
@@ -121,14 +149,22 @@ struct JSONLDParser {
         while index < end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private mutating func value(path: String) throws(Failure) -> JSONLDNode {
+    private mutating func value() throws(Failure) -> JSONLDNode {
         skipWhitespace()
         guard let byte = peek() else { throw fail("unexpected end of input, expected a value") }
         let start = index
+        if start == sought, let trail {
+            soughtPath = trail.reduce(into: "") { path, step in
+                switch step {
+                case .key(let key): path = path.isEmpty ? key : "\(path).\(key)"
+                case .index(let index): path += "[\(index)]"
+                }
+            }
+        }
         let value: JSONLDNode.Value
         switch byte {
-        case UInt8(ascii: "{"): value = try object(path: path)
-        case UInt8(ascii: "["): value = try array(path: path)
+        case UInt8(ascii: "{"): value = try object()
+        case UInt8(ascii: "["): value = try array()
         case UInt8(ascii: "\""): value = .string(try string())
         case UInt8(ascii: "t"): try literal("true"); value = .bool(true)
         case UInt8(ascii: "f"): try literal("false"); value = .bool(false)
@@ -137,7 +173,7 @@ struct JSONLDParser {
         default:
             throw fail("unexpected character '\(Character(Unicode.Scalar(byte)))', expected a value")
         }
-        return JSONLDNode(value: value, offset: start, path: path)
+        return JSONLDNode(value: value, offset: start, block: block)
     }
 
     private mutating func nest() throws(Failure) {
@@ -145,7 +181,7 @@ struct JSONLDParser {
         if depth > Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func object(path: String) throws(Failure) -> JSONLDNode.Value {
+    private mutating func object() throws(Failure) -> JSONLDNode.Value {
         try nest()
         index += 1
         var members: [JSONLDNode.Member] = []
@@ -166,7 +202,9 @@ struct JSONLDParser {
                 throw fail(peek() == nil ? "unexpected end of input, expected ':' after a key" : "expected ':' after a key")
             }
             index += 1
-            let node = try value(path: path.isEmpty ? key : "\(path).\(key)")
+            trail?.append(.key(key))
+            let node = try value()
+            trail?.removeLast()
             members.append(JSONLDNode.Member(key: key, node: node))
             skipWhitespace()
             guard let next = peek() else { throw fail("unexpected end of input, expected ',' or '}'") }
@@ -181,7 +219,7 @@ struct JSONLDParser {
         return .object(members)
     }
 
-    private mutating func array(path: String) throws(Failure) -> JSONLDNode.Value {
+    private mutating func array() throws(Failure) -> JSONLDNode.Value {
         try nest()
         index += 1
         var elements: [JSONLDNode] = []
@@ -192,7 +230,9 @@ struct JSONLDParser {
             return .array(elements)
         }
         while true {
-            elements.append(try value(path: "\(path)[\(elements.count)]"))
+            trail?.append(.index(elements.count))
+            elements.append(try value())
+            trail?.removeLast()
             skipWhitespace()
             guard let next = peek() else { throw fail("unexpected end of input, expected ',' or ']'") }
             if next == UInt8(ascii: "]") {

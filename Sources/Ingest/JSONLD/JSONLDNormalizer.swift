@@ -69,7 +69,7 @@ struct JSONLDNormalizer {
             for child in children.elements ?? [children] {
                 if let act = graph.resolve(child)["performer"] { acts.append(contentsOf: act.elements ?? [act]) }
             }
-            if !acts.isEmpty { performers = JSONLDNode(value: .array(acts), offset: node.offset, path: node.path) }
+            if !acts.isEmpty { performers = JSONLDNode(value: .array(acts), offset: node.offset, block: node.block) }
         }
         var lineup = try self.lineup(performers)
         if lineup.isEmpty, let shared = site.inherited.performer {
@@ -520,7 +520,7 @@ struct JSONLDNormalizer {
 
     /// A JSON path in a JSON file; `line L, column C (path)` in an HTML page.
     func position(_ node: JSONLDNode, _ key: String?) -> String {
-        let path = key.map { node.path($0) } ?? node.path
+        let path = node.path(key, in: bytes)
         let shown = path.isEmpty ? "top level" : path
         guard isHTML else { return shown }
         let (line, column) = Self.lineAndColumn(of: node.offset, in: bytes)
