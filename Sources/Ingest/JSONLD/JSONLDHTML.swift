@@ -108,12 +108,14 @@ enum JSONLDHTML {
             while end > start, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[end - 1]) { end -= 1 }
         }
         trim()
-        for opener in ["<!--", "//<![CDATA[", "/*<![CDATA[*/", "<![CDATA["] where matches(bytes, at: start, opener, limit: end) {
-            start += opener.utf8.count
+        let openers: [StaticString] = ["<!--", "//<![CDATA[", "/*<![CDATA[*/", "<![CDATA["]
+        for opener in openers where matches(bytes, at: start, opener, limit: end) {
+            start += opener.utf8CodeUnitCount
             trim()
         }
-        for closer in ["-->", "//]]>", "/*]]>*/", "]]>"] {
-            let length = closer.utf8.count
+        let closers: [StaticString] = ["-->", "//]]>", "/*]]>*/", "]]>"]
+        for closer in closers {
+            let length = closer.utf8CodeUnitCount
             if end - length >= start, matches(bytes, at: end - length, closer, limit: end) {
                 end -= length
                 trim()
@@ -125,30 +127,37 @@ enum JSONLDHTML {
     // MARK: - Bytes
 
     private static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == byte { return index }
-            index += 1
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let base = UnsafeRawPointer(buffer.baseAddress!)
+            return memchr(base + start, Int32(byte), buffer.count - start).map { UnsafeRawPointer($0) - base }
         }
-        return nil
     }
 
     /// Whether `literal` (ASCII, matched without case) starts at `index`.
-    static func matches(_ bytes: [UInt8], at index: Int, _ literal: String, limit: Int? = nil) -> Bool {
-        let pattern = Array(literal.utf8)
+    static func matches(_ bytes: [UInt8], at index: Int, _ literal: StaticString, limit: Int? = nil) -> Bool {
+        let length = literal.utf8CodeUnitCount
         let limit = limit ?? bytes.count
-        guard index >= 0, index + pattern.count <= limit else { return false }
-        for (offset, expected) in pattern.enumerated() where lower(bytes[index + offset]) != lower(expected) {
+        guard index >= 0, index + length <= limit else { return false }
+        let pattern = literal.utf8Start
+        for offset in 0..<length where lower(bytes[index + offset]) != lower(pattern[offset]) {
             return false
         }
         return true
     }
 
     /// The first index at or after `start` where `literal` begins (without case).
-    static func find(_ bytes: [UInt8], _ literal: String, from start: Int) -> Int? {
-        guard let first = literal.utf8.first.map(lower) else { return nil }
+    static func find(_ bytes: [UInt8], _ literal: StaticString, from start: Int) -> Int? {
+        guard literal.utf8CodeUnitCount > 0 else { return nil }
+        let first = lower(literal.utf8Start[0])
+        // Markup literals begin with punctuation, found by memchr; a letter has two cases.
+        let caseless = !(0x61...0x7A).contains(first)
         var index = start
         while index < bytes.count {
+            if caseless {
+                guard let next = firstIndex(of: first, in: bytes, from: index) else { return nil }
+                index = next
+            }
             if lower(bytes[index]) == first, matches(bytes, at: index, literal) { return index }
             index += 1
         }

@@ -99,7 +99,8 @@ public struct JSONLDIngester: Ingester {
 
     /// Whether markup is an HTML page (not, say, another source's XML).
     private static func looksLikeHTML(_ bytes: [UInt8]) -> Bool {
-        ["<!doctype html", "<html", "<head", "<body", "<script"].contains { JSONLDHTML.find(bytes, $0, from: 0) != nil }
+        let openings: [StaticString] = ["<!doctype html", "<html", "<head", "<body", "<script"]
+        return openings.contains { JSONLDHTML.find(bytes, $0, from: 0) != nil }
     }
 
     /// An array, or an object holding one (an empty API envelope): a list with no events.
