@@ -435,6 +435,8 @@ struct PageApplier {
         var list: [UInt8] = [UInt8(ascii: "[")]
         var found: [String: Existing?] = [:]
         found.reserveCapacity(sourceIDs.count)
+        // Events are never among the records seen: no key to make for each.
+        let seen = SeenRecords.kinds.contains(kind) ? seen : nil
         for sourceID in sourceIDs
         where seen?.entry(.init(source: source, kind: kind, sourceID: sourceID)) == nil
             && found.updateValue(nil, forKey: sourceID) == nil && loaded?.mayHold(source, kind, sourceID) != false
@@ -475,12 +477,19 @@ struct PageApplier {
     func existingRecord(
         _ kind: EntityKind, _ sourceID: String, source recordSource: String? = nil, contentHash: String? = nil
     ) throws -> Existing? {
-        if let contentHash, let entry = seen?.entry(.init(source: recordSource ?? source, kind: kind, sourceID: sourceID)),
-            entry.contentHash == contentHash
-        {
-            return Existing(
-                kind: kind, sourceID: sourceID, recordID: entry.recordID, entityID: entry.entityID,
-                contentHash: contentHash, payload: nil, url: nil, isFresh: true)
+        if let contentHash, let entry = seen?.entry(.init(source: recordSource ?? source, kind: kind, sourceID: sourceID)) {
+            if entry.contentHash == contentHash {
+                return Existing(
+                    kind: kind, sourceID: sourceID, recordID: entry.recordID, entityID: entry.entityID,
+                    contentHash: contentHash, payload: nil, url: nil, isFresh: true)
+            }
+            // Changed since this run wrote or read it (a Bandsintown artist's own page
+            // after the bills that named it): what is stored is known without a query.
+            if let stored = entry.stored {
+                return Existing(
+                    kind: kind, sourceID: sourceID, recordID: entry.recordID, entityID: entry.entityID,
+                    contentHash: entry.contentHash, payload: stored.payload, url: stored.url)
+            }
         }
         if recordSource == nil || recordSource == source {
             if let known = prefetched[kind]?[sourceID] { return known }
@@ -529,7 +538,9 @@ struct PageApplier {
             }
         loaded?.recordWritten(recordSource ?? source, kind, sourceID)
         let key = SeenRecords.Key(source: recordSource ?? source, kind: kind, sourceID: sourceID)
-        seen?.learn(key, .init(recordID: db.lastInsertedRowID, entityID: entityID, contentHash: hash))
+        seen?.learn(
+            key,
+            .init(recordID: db.lastInsertedRowID, entityID: entityID, contentHash: hash, stored: .init(payload: payload, url: url)))
         seen?.recordInserted(key, row: entityID)
     }
 
@@ -541,7 +552,9 @@ struct PageApplier {
         touched.insert(existing.recordID)
         seen?.learn(
             .init(source: source, kind: existing.kind, sourceID: existing.sourceID),
-            .init(recordID: existing.recordID, entityID: existing.entityID, contentHash: mention ?? existing.contentHash))
+            .init(
+                recordID: existing.recordID, entityID: existing.entityID, contentHash: mention ?? existing.contentHash,
+                stored: .init(payload: existing.payload, url: existing.url)))
     }
 
     private func touchSeenRecords() throws {
@@ -570,7 +583,9 @@ struct PageApplier {
         prefetched[existing.kind]?.removeValue(forKey: existing.sourceID)
         seen?.learn(
             .init(source: source, kind: existing.kind, sourceID: existing.sourceID),
-            .init(recordID: existing.recordID, entityID: existing.entityID, contentHash: hash))
+            .init(
+                recordID: existing.recordID, entityID: existing.entityID, contentHash: hash,
+                stored: .init(payload: payload, url: url ?? stored)))
         try db.cachedStatement(sql: """
             UPDATE source_record SET url = COALESCE(?, url), content_hash = ?, payload = ?, last_seen = ? WHERE id = ?
             """).execute { binder in

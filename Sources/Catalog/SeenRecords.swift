@@ -6,7 +6,8 @@ import Listings
 /// mention would otherwise be looked up and have its `last_seen` written again.
 ///
 /// A mention whose content hash matches an entry is known unchanged without a query and
-/// needs no stamp. So `last_seen` is exact to within ``stampLifetime``: entries are
+/// needs no stamp; one that changes the record finds its stored snapshot and page in the
+/// entry (a few hundred bytes a record, for a minute at most). So `last_seen` is exact to within ``stampLifetime``: entries are
 /// forgotten when it passes, and whenever another connection has written the catalog
 /// (`PRAGMA data_version`), since it may have merged or moved records.
 ///
@@ -53,7 +54,15 @@ final class SeenRecords: @unchecked Sendable {
     struct Entry {
         let recordID: Int64
         let entityID: Int64
+        /// The content last applied, or that of a leaner mention known to add nothing to it.
         let contentHash: String
+        /// The record as stored, when the writer had it in hand.
+        var stored: StoredRecord?
+    }
+
+    struct StoredRecord {
+        let payload: String?
+        let url: String?
     }
 
     static let stampLifetime: TimeInterval = 60
@@ -87,7 +96,8 @@ final class SeenRecords: @unchecked Sendable {
     func entry(_ key: Key) -> Entry? {
         guard let entry = learntOnThisPage[key] ?? entries[key] else { return nil }
         let row = current(entry.entityID, key.kind)
-        return row == entry.entityID ? entry : Entry(recordID: entry.recordID, entityID: row, contentHash: entry.contentHash)
+        return row == entry.entityID
+            ? entry : Entry(recordID: entry.recordID, entityID: row, contentHash: entry.contentHash, stored: entry.stored)
     }
 
     /// Where a row's records are now: the row, or the one it was merged into.

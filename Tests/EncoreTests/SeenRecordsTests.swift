@@ -34,6 +34,30 @@ struct SeenRecordsTests {
         #expect(try artistURL(path) == "http://sk/original")
     }
 
+    @Test func aRecordChangedAgainWithinARunIsFilledFromWhatTheRunStoredNotFromALeanerMention() throws {
+        // The run remembers the stored snapshot of each record it wrote or read; a leaner
+        // mention in between stamps the record without replacing what is remembered.
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let mbid = "4991e134-af50-46b8-a3e2-e3497ab781b6"
+        let rich = ArtistListing(sourceID: "a1", name: "Low", musicBrainzIDs: [mbid], url: "http://sk/low")
+        let lean = ArtistListing(sourceID: "a1", name: "Low")
+        let moved = ArtistListing(sourceID: "a1", name: "Low", url: "http://sk/music/low")
+        try catalog.withPageGroup { group in
+            _ = try group.apply(page("1", artist: rich, eventID: "e1"), pageHash: "1", format: "f")
+            _ = try group.apply(page("2", artist: lean, eventID: "e2"), pageHash: "2", format: "f")
+            _ = try group.apply(page("3", artist: moved, eventID: "e3"), pageHash: "3", format: "f")
+        }
+        let row = try DatabaseQueue(path: path).read { db in
+            try Row.fetchOne(db, sql: "SELECT mbid, url FROM artist")
+        }
+        #expect(row?["mbid"] as String? == mbid)
+        #expect(row?["url"] as String? == "http://sk/music/low")
+        let records = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT url FROM source_record WHERE kind = 'artist'")
+        }
+        #expect(records == ["http://sk/music/low"])
+    }
+
     @Test func whatARolledBackPageWroteIsNotRemembered() throws {
         let (catalog, path) = try TestSupport.makeCatalog()
         let sabotage = try CatalogSabotage(path: path)
