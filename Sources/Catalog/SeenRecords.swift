@@ -7,9 +7,10 @@ import Listings
 ///
 /// A mention whose content hash matches an entry is known unchanged without a query and
 /// needs no stamp; one that changes the record finds its stored snapshot and page in the
-/// entry (a few hundred bytes a record, for a minute at most). So `last_seen` is exact to within ``stampLifetime``: entries are
-/// forgotten when it passes, and whenever another connection has written the catalog
-/// (`PRAGMA data_version`), since it may have merged or moved records.
+/// entry (a few hundred bytes a record, for a minute at most). So `last_seen` is exact
+/// to within ``stampLifetime``: entries are forgotten when it passes, and whenever
+/// another connection has written the catalog (`PRAGMA data_version`), since it may
+/// have merged or moved records.
 ///
 /// It also remembers what merging asks of other sources' records again and again: the
 /// row a record belongs to, and which sources have records on a row. An artist merge

@@ -4,14 +4,11 @@ import Foundation
     import FoundationXML
 #endif
 
-/// An element as it opens: name, attributes, where it is, and which of its parent's
-/// children of that name it is.
+/// An element as it opens outside any record: name, attributes, where it is.
 struct XMLOpenElement: Sendable, Hashable {
     var name: String
     var attributes: [String: String]
     var position: XMLPosition
-    /// 0 for the first child of its name under its parent, 1 for the second...
-    var siblingIndex: Int
 
     /// An attribute's value, or nil when the attribute is missing or empty.
     func attribute(_ name: String) -> String? {
@@ -20,7 +17,7 @@ struct XMLOpenElement: Sendable, Hashable {
     }
 }
 
-/// The elements open around the current one, outermost first.
+/// The elements open around the current one outside any record, outermost first.
 struct XMLElementPath: Sendable, Hashable, CustomStringConvertible {
     var elements: [XMLOpenElement] = []
 
@@ -96,10 +93,10 @@ struct SafeXMLReader {
         var failure: IngestError?
         var sawRootElement = false
 
-        /// The open elements, and for each the number of children seen per name.
+        /// The open elements outside the record being collected (the handler's context).
         var path = XMLElementPath()
-        var childCounts: [[String: Int]] = [[:]]
-        /// The record being collected: its open elements, outermost first.
+        /// The record being collected: its open elements, outermost first. They are not
+        /// on `path` too: handlers see the path only outside records.
         var collecting: [XMLFragment] = []
 
         init(locator: String, sourceMap: XMLSourceMap, handler: Handler) {
@@ -125,40 +122,39 @@ struct SafeXMLReader {
             guard failure == nil else { return }
             sawRootElement = true
             let here = position(parser)
-            guard path.depth < SafeXMLReader.maximumDepth else {
+            guard path.depth + collecting.count < SafeXMLReader.maximumDepth else {
+                let names = path.names + collecting.map(\.name)
                 fail(
                     IngestError(
                         locator: locator, position: here.description,
                         reason: .malformed(
                             "elements nest more than \(SafeXMLReader.maximumDepth) deep (inside "
-                                + path.names.prefix(4).joined(separator: ".") + "...)")),
+                                + names.prefix(4).joined(separator: ".") + "...)")),
                     parser)
                 return
             }
-            let index = childCounts[childCounts.count - 1][elementName, default: 0]
-            childCounts[childCounts.count - 1][elementName] = index + 1
-            let element = XMLOpenElement(name: elementName, attributes: attributes, position: here, siblingIndex: index)
             if !collecting.isEmpty {
                 collecting.append(XMLFragment(name: elementName, attributes: attributes, position: here))
-            } else {
-                do {
-                    if try handler.shouldCollect(element, in: path) {
-                        collecting.append(XMLFragment(name: elementName, attributes: attributes, position: here))
-                    }
-                } catch {
-                    fail(error, parser)
-                    return
-                }
+                return
             }
-            path.elements.append(element)
-            childCounts.append([:])
+            let element = XMLOpenElement(name: elementName, attributes: attributes, position: here)
+            do {
+                if try handler.shouldCollect(element, in: path) {
+                    collecting.append(XMLFragment(name: elementName, attributes: attributes, position: here))
+                } else {
+                    path.elements.append(element)
+                }
+            } catch {
+                fail(error, parser)
+            }
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            guard failure == nil, !path.elements.isEmpty else { return }
-            path.elements.removeLast()
-            childCounts.removeLast()
-            guard let closed = collecting.popLast() else { return }
+            guard failure == nil else { return }
+            guard let closed = collecting.popLast() else {
+                if !path.elements.isEmpty { path.elements.removeLast() }
+                return
+            }
             if collecting.isEmpty {
                 do {
                     try handler.didCollect(closed, in: path)
