@@ -67,7 +67,8 @@ public struct FileIngestion: Sendable {
         let appliedBefore: (any ListingSink)? = (try? sink.hasAppliedAnyPage()) == false ? nil : sink
         let reader = Thread { [self] in
             for file in queued {
-                guard buffer.put(prepare(file: file, for: sink, checkingAgainst: appliedBefore)) else { return }
+                let prepared = prepare(file: file, for: sink, checkingAgainst: appliedBefore, finishing: buffer.hasBacklog)
+                guard buffer.put(prepared) else { return }
             }
         }
         reader.stackSize = 1 << 22
@@ -166,7 +167,12 @@ public struct FileIngestion: Sendable {
 
     /// - Parameter sink: the sink the page is for, which prepares it (see ``ListingSink/prepare(_:)``).
     /// - Parameter appliedBefore: asked whether the page was applied before, unless nil.
-    func prepare(file: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?) -> PreparedPage {
+    /// - Parameter finishing: whether to hash the page's records and have the sink prepare
+    ///   it here; otherwise the catalog does both as it applies the page.
+    func prepare(
+        file: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?,
+        finishing: () -> Bool = { true }
+    ) -> PreparedPage {
         let data: Data
         do {
             // Known to be a file: without the hint, making the URL asks the file system.
@@ -174,11 +180,12 @@ public struct FileIngestion: Sendable {
         } catch {
             return .failed(IngestError(locator: file, reason: .unreadable(error.localizedDescription)))
         }
-        return prepare(data: data, locator: file, for: sink, checkingAgainst: appliedBefore)
+        return prepare(data: data, locator: file, for: sink, checkingAgainst: appliedBefore, finishing: finishing)
     }
 
     func prepare(
-        data: Data, locator: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?
+        data: Data, locator: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?,
+        finishing: () -> Bool = { true }
     ) -> PreparedPage {
         let ingester: any Ingester
         if let format {
@@ -203,8 +210,10 @@ public struct FileIngestion: Sendable {
             let context = PageContext(locator: locator, similarToArtist: similarToArtist)
             var page = try ingester.parse(data, context: context)
             if let enrichment { page = enrichment.enrich(page) }
-            page.computeContentHashes()
-            sink.prepare(&page)
+            if finishing() {
+                page.computeContentHashes()
+                sink.prepare(&page)
+            }
             return .page(page, hash: pageHash, format: ingester.format)
         } catch let error as IngestError {
             return .failed(error)
@@ -346,6 +355,18 @@ private final class PreparedPageBuffer: @unchecked Sendable {
         pages.append(page)
         condition.broadcast()
         return true
+    }
+
+    /// Whether the applying thread has pages to go on with (half the capacity or more).
+    ///
+    /// The reading thread then finishes each page itself (hashes, snapshots); when the
+    /// applying thread is about to wait for pages, it leaves that to it. Either thread
+    /// can be the slower one: Bandsintown's many small pages keep the catalog busiest,
+    /// Songkick's XML the parser. The work goes to whichever thread has room for it.
+    func hasBacklog() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pages.count >= capacity / 2
     }
 
     /// Waits for the next page; nil when cancelled.
