@@ -17,7 +17,8 @@ extension CatalogDatabase {
                 let rows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT r.source, r.source_id, r.url, r.first_seen, r.last_seen, r.merge_reason FROM source_record r
+                        SELECT r.source, r.source_id, r.url, r.first_seen, r.last_seen, r.merge_reason, r.merged_at
+                        FROM source_record r
                         WHERE r.kind = ? AND r.entity_id = ?
                         ORDER BY r.id
                         """,
@@ -25,7 +26,7 @@ extension CatalogDatabase {
                 records += rows.map {
                     MergeExplanation.Record(
                         kind: kind, entityID: id, source: $0[0], sourceID: $0[1], url: $0[2], firstSeen: $0[3],
-                        lastSeen: $0[4], reason: $0[5])
+                        lastSeen: $0[4], reason: $0[5], mergedAt: $0[6])
                 }
             }
             return MergeExplanation(event: event, records: records)

@@ -36,7 +36,12 @@ extension Encore {
                     Output.line(heading)
                     lastHeading = heading
                 }
-                let how = record.reason.map { "merged: \($0)" } ?? "created the row"
+                // The merge's time when it came after the record's first sighting (an
+                // artist merged when a later bill named both).
+                let how = record.reason.map { reason in
+                    let later = record.mergedAt.flatMap { $0 == record.firstSeen ? nil : " \($0)" } ?? ""
+                    return "merged\(later): \(reason)"
+                } ?? "created the row"
                 Output.line("  \(record.source) \(record.sourceID)  first seen \(record.firstSeen)  (\(how))")
             }
         }

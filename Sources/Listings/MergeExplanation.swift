@@ -11,10 +11,12 @@ public struct MergeExplanation: Sendable, Hashable, Encodable {
         public var lastSeen: String
         /// Nil for the record that created the row.
         public var reason: String?
+        /// When the record was merged into the row (`YYYY-MM-DDTHH:MM:SSZ`); nil with `reason`.
+        public var mergedAt: String?
 
         public init(
             kind: String, entityID: Int64, source: String, sourceID: String, url: String?, firstSeen: String,
-            lastSeen: String, reason: String?
+            lastSeen: String, reason: String?, mergedAt: String? = nil
         ) {
             self.kind = kind
             self.entityID = entityID
@@ -24,11 +26,13 @@ public struct MergeExplanation: Sendable, Hashable, Encodable {
             self.firstSeen = firstSeen
             self.lastSeen = lastSeen
             self.reason = reason
+            self.mergedAt = mergedAt
         }
 
         enum CodingKeys: String, CodingKey {
             case kind, source, url, reason
             case entityID = "entity_id", sourceID = "source_id", firstSeen = "first_seen", lastSeen = "last_seen"
+            case mergedAt = "merged_at"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -41,6 +45,7 @@ public struct MergeExplanation: Sendable, Hashable, Encodable {
             try container.encode(firstSeen, forKey: .firstSeen)
             try container.encode(lastSeen, forKey: .lastSeen)
             try container.encode(reason, forKey: .reason)
+            try container.encode(mergedAt, forKey: .mergedAt)
         }
     }
 

@@ -72,13 +72,17 @@ struct MergeTests {
         let explanation = try #require(try catalog.explain(eventID: id))
         #expect(explanation.records.filter { $0.kind == "event" && $0.reason != nil }.count == 2)
         #expect(explanation.records.contains { $0.reason?.contains("m apart") == true })
+        // When each merge happened: the catalog's clock when the record joined the row.
+        #expect(explanation.records.allSatisfy { ($0.reason == nil) == ($0.mergedAt == nil) })
+        #expect(explanation.records.contains { $0.mergedAt == "2027-01-15T08:00:00Z" })
     }
 
     @Test func reasonsMergesGaveBeforeTheyMovedOntoTheRecordsStillExplainThem() throws {
         let (catalog, path) = try TestSupport.makeCatalog()
         for page in pages { _ = try catalog.apply(page) }
         let id = try #require(try catalog.eventIDs(since: day).first)
-        let reasons = try #require(try catalog.explain(eventID: id)).records.map(\.reason)
+        let records = try #require(try catalog.explain(eventID: id)).records
+        let reasons = records.map(\.reason)
         #expect(reasons.compactMap { $0 }.count >= 4)
         // The same catalog as version 14 kept it: reasons in a table of their own.
         try DatabaseQueue(path: path).write { db in
@@ -98,7 +102,9 @@ struct MergeTests {
                 """)
         }
         let migrated = try CatalogDatabase(path: path)
-        #expect(try #require(try migrated.explain(eventID: id)).records.map(\.reason) == reasons)
+        let migratedRecords = try #require(try migrated.explain(eventID: id)).records
+        #expect(migratedRecords.map(\.reason) == reasons)
+        #expect(migratedRecords.map(\.mergedAt) == records.map(\.mergedAt))
         let tables = try DatabaseQueue(path: path).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE name LIKE 'merge_decision%'")
         }
