@@ -420,11 +420,14 @@ struct PageApplier {
         let url: String?
         /// Known from ``SeenRecords`` to hold this content and a fresh `last_seen`.
         var isFresh = false
+        /// Known from ``SeenRecords`` to have a fresh `last_seen` (this run wrote or
+        /// stamped it, within ``SeenRecords/stampLifetime``), whatever its content.
+        var stampedLately = false
 
         func moved(to row: Int64) -> Existing {
             Existing(
                 kind: kind, sourceID: sourceID, recordID: recordID, entityID: row, contentHash: contentHash,
-                payload: payload, url: url, isFresh: isFresh)
+                payload: payload, url: url, isFresh: isFresh, stampedLately: stampedLately)
         }
     }
 
@@ -488,7 +491,7 @@ struct PageApplier {
             if let stored = entry.stored {
                 return Existing(
                     kind: kind, sourceID: sourceID, recordID: entry.recordID, entityID: entry.entityID,
-                    contentHash: entry.contentHash, payload: stored.payload, url: stored.url)
+                    contentHash: entry.contentHash, payload: stored.payload, url: stored.url, stampedLately: true)
             }
         }
         if recordSource == nil || recordSource == source {
@@ -549,7 +552,7 @@ struct PageApplier {
     /// next mention like it is then known unchanged without a query.
     mutating func touchRecord(_ existing: Existing, mention: String? = nil) {
         guard !existing.isFresh else { return }
-        touched.insert(existing.recordID)
+        if !existing.stampedLately { touched.insert(existing.recordID) }
         seen?.learn(
             .init(source: source, kind: existing.kind, sourceID: existing.sourceID),
             .init(
