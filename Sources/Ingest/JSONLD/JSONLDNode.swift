@@ -186,7 +186,7 @@ struct JSONLDParser {
         index += 1
         var members: [JSONLDNode.Member] = []
         // Room for a whole event node at once: growing by doubling from one member was
-        // a third of parsing.
+        // over a quarter of parsing.
         members.reserveCapacity(16)
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
