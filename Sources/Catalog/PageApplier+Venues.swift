@@ -72,17 +72,24 @@ extension PageApplier {
             let box = BoundingBox(around: coordinate, radiusKilometres: Self.venueMergeRadiusKilometres)
             var best: (distance: Double, id: Int64, name: String)?
             for range in box.longitudeRanges {
-                let rows = try Row.fetchAll(
-                    try db.cachedStatement(sql: """
+                // Read to the end before the checks below run statements of their own.
+                let rows = try ColumnCursor(
+                    db.cachedStatement(sql: """
                         SELECT v.id, v.name, v.latitude, v.longitude FROM venue_location r JOIN venue v ON v.id = r.id
                         WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
                             AND NOT v.coordinates_approximate
                         """),
-                    arguments: [box.minLatitude - 1e-4, box.maxLatitude + 1e-4, range.lowerBound - 1e-4, range.upperBound + 1e-4])
-                for row in rows {
-                    let distance = haversineDistance(from: coordinate, to: Coordinate(latitude: row[2], longitude: row[3]))
-                    let id: Int64 = row[0]
-                    let name: String = row[1]
+                    binding: { binder in
+                        binder.bind(box.minLatitude - 1e-4)
+                        binder.bind(box.maxLatitude + 1e-4)
+                        binder.bind(range.lowerBound - 1e-4)
+                        binder.bind(range.upperBound + 1e-4)
+                    }
+                ) { row in
+                    (id: row.int64(0), name: row.text(1), at: Coordinate(latitude: row.double(2), longitude: row.double(3)))
+                }.all()
+                for (id, name, position) in rows {
+                    let distance = haversineDistance(from: coordinate, to: position)
                     guard distance <= Self.venueMergeRadiusKilometres, MatchKey.venueNamesAgree(name, venue.name),
                         try !hasRecordFromThisSource(.venue, entityID: id)
                     else { continue }
