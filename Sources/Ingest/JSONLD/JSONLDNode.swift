@@ -73,8 +73,7 @@ struct JSONLDNode: Sendable {
     /// `key` the path of a member below it; `bytes` is the file the value was read from.
     func path(_ key: String? = nil, in bytes: [UInt8]) -> String {
         let path = JSONLDParser.path(ofValueAt: offset, in: bytes, block: block)
-        guard let key else { return path }
-        return path.isEmpty ? key : "\(path).\(key)"
+        return key.map { JSONLDParser.path(path, member: $0) } ?? path
     }
 }
 
@@ -139,6 +138,11 @@ struct JSONLDParser {
         return parser.soughtPath ?? ""
     }
 
+    /// The path of member `key` of the value at `path` (`location` then `location.geo`).
+    static func path(_ path: String, member key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+
     private func fail(_ message: String, at offset: Int? = nil) -> Failure {
         Failure(offset: offset ?? index, message: message)
     }
@@ -156,7 +160,7 @@ struct JSONLDParser {
         if start == sought, let trail {
             soughtPath = trail.reduce(into: "") { path, step in
                 switch step {
-                case .key(let key): path = path.isEmpty ? key : "\(path).\(key)"
+                case .key(let key): path = Self.path(path, member: key)
                 case .index(let index): path += "[\(index)]"
                 }
             }
