@@ -416,7 +416,7 @@ struct PageApplier {
         let entityID: Int64
         let contentHash: String
         let payload: String?
-        /// The record's page, as stored (unknown when ``isFresh``).
+        /// The record's page, as stored (unknown, and never needed, when ``isFresh``).
         let url: String?
         /// Known from ``SeenRecords`` to hold this content and a fresh `last_seen`.
         var isFresh = false
@@ -575,13 +575,12 @@ struct PageApplier {
     }
 
     /// Returns whether the record's page (its url, shown among a row's sources) moved.
+    /// `existing` is never one known fresh (that content is not updated), so its stored
+    /// url was read with it.
     @discardableResult
     mutating func updateRecord(_ existing: Existing, url: String?, hash: String, payload: String?) throws -> Bool {
-        // A fresh record's url was not read (a record lately seen with this content
-        // is not updated).
-        let stored = try existing.isFresh
-            ? String.fetchOne(db.cachedStatement(sql: "SELECT url FROM source_record WHERE id = ?"), arguments: [existing.recordID])
-            : existing.url
+        assert(!existing.isFresh, "a record known unchanged is updated")
+        let stored = existing.url
         let moved = url != nil && stored != url
         prefetched[existing.kind]?.removeValue(forKey: existing.sourceID)
         seen?.learn(
