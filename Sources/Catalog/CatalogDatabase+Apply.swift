@@ -35,9 +35,20 @@ extension CatalogDatabase: ListingSink {
     }
 
     /// Builds each event's snapshot, its payload but for the venue's row id, and its acts'
-    /// name keys, off the applying thread (4 % of its samples on a Bandsintown crawl).
+    /// name keys, off the applying thread (4 % of its samples on a Bandsintown crawl);
+    /// once pages may merge, reads ahead the events each may join (``CandidateLookahead``).
     public func prepare(_ page: inout ListingPage) {
-        page.preparation = page.events.map(PreparedEvent.init)
+        var prepared = page.events.map(PreparedEvent.init)
+        if let epoch = lookaheadLedger.epochForReading, !page.events.isEmpty {
+            // Nothing is lost when it fails: the applying thread reads for itself.
+            let read = try? writer.read { db in
+                var read = prepared
+                try CandidateLookahead.read(for: page, into: &read, epoch: epoch, ledger: lookaheadLedger, in: db)
+                return read
+            }
+            if let read { prepared = read }
+        }
+        page.preparation = prepared
     }
 
     public func hasAppliedAnyPage() throws -> Bool {
@@ -47,8 +58,10 @@ extension CatalogDatabase: ListingSink {
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
         let load = initialLoad
+        let ledger = lookaheadLedger
         return try writer.write { db in
             load.pageAppliedOutsideGroups()
+            ledger.writtenOutsideGroups()
             return try Self.apply(
                 page, pageHash: pageHash, format: format, timestamp: timestamp, revision: try Self.nextRevision(db), in: db)
         }
@@ -64,11 +77,12 @@ extension CatalogDatabase: ListingSink {
         guard writer is DatabasePool else { return try body(PageByPageGroup(sink: self)) }
         let seen = seenRecords
         let load = initialLoad
+        let ledger = lookaheadLedger
         return try writer.writeWithoutTransaction { db in
             do {
                 // The group begins, commits and (after a failed page) restarts its own
                 // transaction; see ``GroupTransaction``.
-                let group = try GroupTransaction(db: db, opened: now(), seen: seen, load: load)
+                let group = try GroupTransaction(db: db, opened: now(), seen: seen, load: load, ledger: ledger)
                 let result = try body(group)
                 try group.commit()
                 return result
@@ -83,11 +97,11 @@ extension CatalogDatabase: ListingSink {
     static func apply(
         _ page: ListingPage, pageHash: String, format: String, timestamp: String, revision: Int64,
         seen: SeenRecords? = nil, othersAbsent: Bool = false, loaded: LoadedRecords? = nil,
-        searchNames: PendingSearchNames? = nil, in db: Database
+        searchNames: PendingSearchNames? = nil, ledger: LookaheadLedger? = nil, in db: Database
     ) throws -> PageOutcome {
         var applier = PageApplier(
             db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, othersAbsent: othersAbsent,
-            loaded: loaded, searchNames: searchNames)
+            loaded: loaded, searchNames: searchNames, ledger: ledger)
         let outcome = try applier.apply(page)
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
@@ -110,8 +124,10 @@ extension CatalogDatabase: ListingSink {
     public func apply(_ page: ListingPage) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
         let load = initialLoad
+        let ledger = lookaheadLedger
         return try writer.write { db in
             load.pageAppliedOutsideGroups()
+            ledger.writtenOutsideGroups()
             var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, revision: try Self.nextRevision(db))
             return try applier.apply(page)
         }
@@ -141,18 +157,20 @@ private final class GroupTransaction: PageGroup {
     private(set) var revision: Int64 = 0
     let seen: SeenRecords
     let load: InitialLoad
+    let ledger: LookaheadLedger
     /// New search names, inserted in order as the group commits.
     private let searchNames = PendingSearchNames()
     /// Pages applied in the group, kept to be applied again; nil once each page gets a
     /// savepoint of its own.
     private var landed: [(page: ListingPage, hash: String, format: String)]? = []
 
-    init(db: Database, opened: Date, seen: SeenRecords, load: InitialLoad) throws {
+    init(db: Database, opened: Date, seen: SeenRecords, load: InitialLoad, ledger: LookaheadLedger) throws {
         self.db = db
         self.opened = opened
         self.timestamp = CatalogDatabase.timestamp(opened)
         self.seen = seen
         self.load = load
+        self.ledger = ledger
         try begin()
     }
 
@@ -160,6 +178,7 @@ private final class GroupTransaction: PageGroup {
         try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
         let dataVersion = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
         seen.groupOpens(at: opened, dataVersion: dataVersion)
+        ledger.groupBegins(dataVersion: dataVersion)
         try load.groupBegins(db, dataVersion: dataVersion)
         revision = try CatalogDatabase.nextRevision(db)
     }
@@ -180,6 +199,7 @@ private final class GroupTransaction: PageGroup {
         // Outside the page's savepoint: ending an initial load builds indexes, which a
         // failing page must not undo.
         let othersAbsent = try load.othersAbsent(for: page.source, db)
+        if !othersAbsent { ledger.pageMayMerge() }
         guard landed != nil else {
             return try applyInOwnSavepoint(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
         }
@@ -206,7 +226,7 @@ private final class GroupTransaction: PageGroup {
             othersAbsent: othersAbsent, loaded: othersAbsent ? load.records : nil,
             // A page in a savepoint of its own writes its names at once: a rolled-back
             // savepoint would leave its held names behind.
-            searchNames: landed != nil ? searchNames : nil, in: db)
+            searchNames: landed != nil ? searchNames : nil, ledger: ledger, in: db)
     }
 
     /// Undoes the failed page's writes by rolling the group back and applying again the
@@ -299,12 +319,16 @@ struct PageApplier {
     /// Artist rows this page merged into others: a bill read before a merge may name
     /// the artist that went away.
     var artistMerges = 0
+    /// What this process wrote that candidates read ahead may have read; nil outside a group.
+    let ledger: LookaheadLedger?
 
     init(
         db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil,
-        othersAbsent: Bool = false, loaded: LoadedRecords? = nil, searchNames: PendingSearchNames? = nil
+        othersAbsent: Bool = false, loaded: LoadedRecords? = nil, searchNames: PendingSearchNames? = nil,
+        ledger: LookaheadLedger? = nil
     ) {
         self.db = db
+        self.ledger = ledger
         self.source = source
         self.timestamp = timestamp
         self.revision = revision
@@ -626,6 +650,13 @@ struct PageApplier {
     ) throws -> [(source: String, sourceID: String, value: T)] {
         // With one source in the catalog, a row has one record: the one in hand.
         if othersAbsent, let known { return [known] }
+        return try Self.recordSnapshots(type, kind: kind, entityID: entityID, knowing: known, in: db)
+    }
+
+    static func recordSnapshots<T: TapeReadableSnapshot>(
+        _ type: T.Type, kind: EntityKind, entityID: Int64, knowing known: (source: String, sourceID: String, value: T)? = nil,
+        in db: Database
+    ) throws -> [(source: String, sourceID: String, value: T)] {
         // Read straight from SQLite's buffer: a payload is about a kilobyte, and a merge
         // reads one back for every record the event already had.
         let decoded = try ColumnCursor(

@@ -24,6 +24,8 @@ public struct CatalogDatabase: Sendable {
     let seenRecords = SeenRecords()
     /// What this process's ingest run knows from one group to the next.
     let initialLoad = InitialLoad()
+    /// What the writer changed that the reading thread's lookaheads may have read.
+    let lookaheadLedger = LookaheadLedger()
 
     /// SQLite's multi-thread mode for the process, set up before its first connection
     /// (GRDB, which serializes each connection's use itself, supports no other); when

@@ -35,7 +35,10 @@ extension PageApplier {
             return .updated
         }
         let (snapshot, payload) = snapshotAndPayload()
-        if let venueID, let candidate = try eventCandidate(for: event, venueID: venueID, actKeys: prepared?.actKeys) {
+        if let venueID,
+            let candidate = try eventCandidate(
+                for: event, venueID: venueID, actKeys: prepared?.actKeys, lookahead: prepared?.lookahead)
+        {
             let merges = artistMerges
             try upsertLineup(corroboratedBy: Self.actKeys(candidate.stored.acts))
             try insertRecord(
@@ -45,8 +48,8 @@ extension PageApplier {
             // be on the bill read, but never on the rebuilt one, which then differs
             // and is written.
             try rebuildEvent(
-                candidate.id, recordAdded: true, knowing: (event.sourceID, snapshot), stored: candidate.stored,
-                billStillNamesArtists: artistMerges == merges)
+                candidate.id, recordAdded: true, knowing: (event.sourceID, snapshot), others: candidate.records,
+                stored: candidate.stored, billStillNamesArtists: artistMerges == merges)
             resolved[.event, default: [:]][event.sourceID] = candidate.id
             return .merged
         }
@@ -104,6 +107,20 @@ extension PageApplier {
         let id: Int64
         let reason: String
         let stored: StoredEvent
+        /// Its records, when read ahead (see ``CandidateLookahead``).
+        let records: [(source: String, sourceID: String, value: EventSnapshot)]?
+    }
+
+    /// Another source's event at a venue on a day, with its bill and the columns a
+    /// rebuild compares.
+    struct CandidateEvent: Sendable {
+        let id: Int64
+        let title: String
+        let time: String?
+        let columns: [DatabaseValue]
+        var acts: [Act]
+        /// Its records, most trusted first, when read ahead.
+        var records: [(source: String, sourceID: String, value: EventSnapshot)]?
     }
 
     private static let candidatesSQL = """
@@ -114,23 +131,20 @@ extension PageApplier {
             SELECT 1 FROM source_record r WHERE r.kind = 'event' AND r.entity_id = e.id AND r.source = ?)
         """
 
-    /// Another source's event at the same venue on the same local date sharing at least
-    /// one act: one at the same local time first (an early and a late show share their
-    /// bill), then one whose time is unknown on either side, then the one sharing most
-    /// acts, then the oldest. A listing with an empty bill (how Songkick lists cancelled
-    /// shows, and some festivals) shares an act when its title names one, or when both
-    /// titles are the same.
-    /// - Parameter actKeys: the event's acts' name keys, when made in advance.
-    private func eventCandidate(for event: EventListing, venueID: Int64, actKeys: [String]?) throws -> Candidate? {
-        if othersAbsent { return nil }
-        // Most events have no other event at their venue that day: read the candidates
-        // before computing anything for them. One this source lists already is another
-        // show (two records of one source are never merged). Each comes with its bill
-        // and the columns a rebuild compares, in one statement.
-        var candidates: [(id: Int64, title: String, time: String?, columns: [DatabaseValue], acts: [Act])] = []
-        let rows = try ColumnCursor(
+    /// The events at a venue on a local date that `source` does not list (two records of
+    /// one source are never merged), by id, each bill in order.
+    static func candidateEvents(
+        venueID: Int64, localDate: String, excluding source: String, in db: Database
+    ) throws -> [CandidateEvent] {
+        // Each comes with its bill and the columns a rebuild compares, in one statement.
+        var candidates: [CandidateEvent] = []
+        let rows = ColumnCursor(
             try db.cachedStatement(sql: Self.candidatesSQL),
-            arguments: [venueID, event.start.localDate.description, source]
+            binding: { binder in
+                binder.bind(venueID)
+                binder.bind(localDate)
+                binder.bind(source)
+            }
         ) { row in
             // Rows come in no particular order (sorted below: cheaper than SQLite's
             // sorter, for a handful of rows).
@@ -140,7 +154,8 @@ extension PageApplier {
                 let stored = (1...Int32(Self.eventColumns.names.count)).map {
                     DatabaseValue(sqliteStatement: row.statement, index: $0)
                 }
-                candidates.append((id, row.text(1), row.optionalText(5), stored, []))
+                candidates.append(
+                    CandidateEvent(id: id, title: row.text(1), time: row.optionalText(5), columns: stored, acts: []))
                 index = candidates.count - 1
             }
             let act = Int32(Self.eventColumns.names.count) + 1
@@ -150,11 +165,35 @@ extension PageApplier {
                 position: row.int(act + 4)))
         }
         while try rows.next() != nil {}
-        guard !candidates.isEmpty else { return nil }
         candidates.sort { $0.id < $1.id }
         for index in candidates.indices where candidates[index].acts.count > 1 {
             candidates[index].acts.sort { $0.position < $1.position }
         }
+        return candidates
+    }
+
+    /// Another source's event at the same venue on the same local date sharing at least
+    /// one act: one at the same local time first (an early and a late show share their
+    /// bill), then one whose time is unknown on either side, then the one sharing most
+    /// acts, then the oldest. A listing with an empty bill (how Songkick lists cancelled
+    /// shows, and some festivals) shares an act when its title names one, or when both
+    /// titles are the same.
+    /// - Parameter actKeys: the event's acts' name keys, when made in advance.
+    /// - Parameter lookahead: the candidates read ahead, used when still true.
+    private func eventCandidate(
+        for event: EventListing, venueID: Int64, actKeys: [String]?, lookahead: CandidateLookahead?
+    ) throws -> Candidate? {
+        if othersAbsent { return nil }
+        let localDate = event.start.localDate.description
+        // Most events have no other event at their venue that day: read the candidates
+        // before computing anything for them.
+        let candidates: [CandidateEvent]
+        if let lookahead, lookahead.venueID == venueID, let ledger, ledger.stillHolds(lookahead, localDate: localDate) {
+            candidates = lookahead.candidates
+        } else {
+            candidates = try Self.candidateEvents(venueID: venueID, localDate: localDate, excluding: source, in: db)
+        }
+        guard !candidates.isEmpty else { return nil }
         let keys = Set(actKeys ?? event.lineup.map { MatchKey.of($0.artist.name) })
         let time = event.start.localTime?.description
         var best: (rank: (time: Int, shared: Int), index: Int, note: String, sameTime: Bool)?
@@ -193,8 +232,8 @@ extension PageApplier {
         let at = best.sameTime && sharing > 1 ? " at the same local time (\(time ?? ""))" : ""
         return Candidate(
             id: chosen.id,
-            reason: "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), \(best.note)",
-            stored: StoredEvent(columns: chosen.columns, acts: chosen.acts))
+            reason: "the same venue (#\(venueID)) and local date (\(localDate))\(at), \(best.note)",
+            stored: StoredEvent(columns: chosen.columns, acts: chosen.acts), records: chosen.records)
     }
 
     /// Rebuilds an event from all its records.
@@ -202,15 +241,21 @@ extension PageApplier {
     ///   records before it are all still there, unchanged.
     /// - Parameter known: this source's record just written, whose payload need not be
     ///   read back and decoded.
+    /// - Parameter others: the event's other records, when read already.
     /// - Parameter stored: the event as stored, when read already.
     /// - Parameter billStillNamesArtists: no artist on the stored bill was merged away
     ///   since it was read.
     func rebuildEvent(
         _ id: Int64, recordAdded: Bool = false, knowing known: (sourceID: String, snapshot: EventSnapshot)? = nil,
+        others: [(source: String, sourceID: String, value: EventSnapshot)]? = nil,
         stored: StoredEvent? = nil, billStillNamesArtists: Bool = false
     ) throws {
-        let records = try snapshots(
-            EventSnapshot.self, kind: .event, entityID: id, knowing: known.map { (source, $0.sourceID, $0.snapshot) })
+        let known = known.map { (source: source, sourceID: $0.sourceID, value: $0.snapshot) }
+        let records = if let others, let known {
+            SourcePrecedence.ordered(others + [known])
+        } else {
+            try snapshots(EventSnapshot.self, kind: .event, entityID: id, knowing: known)
+        }
         guard !records.isEmpty else { return }
         // A record joining an event that had one: the stored bill is that record's acts
         // in its order, unless some shared an artist or had none (then it is shorter).
@@ -301,6 +346,8 @@ extension PageApplier {
             binder.bind(event.url)
             binder.bind(revision)
         }
+        // Candidates read ahead at this venue and day, or naming this event, no longer hold.
+        ledger?.eventWritten(id, venueID: event.venueID, localDate: event.localDate)
         let eventID: Int64
         if let id {
             // A rebuild follows a change of the event's records: its sources changed even

@@ -66,7 +66,7 @@ extension PageApplier {
 
     /// Another source's venue that this record names: agreeing names within 250 m, or,
     /// without exact coordinates, the same name key in the same city.
-    private func venueCandidate(for venue: VenueListing) throws -> (Int64, String)? {
+    func venueCandidate(for venue: VenueListing) throws -> (id: Int64, reason: String)? {
         if othersAbsent { return nil }
         if let coordinate = venue.coordinate, !venue.coordinateIsApproximate {
             let box = BoundingBox(around: coordinate, radiusKilometres: Self.venueMergeRadiusKilometres)
