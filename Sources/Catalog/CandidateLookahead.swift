@@ -15,7 +15,10 @@ struct CandidateLookahead: Sendable {
     let venueID: Int64
     /// The ledger's epoch when the reading began.
     let epoch: Int
+    /// What the choice was made among.
     let candidates: [PageApplier.CandidateEvent]
+    /// The one the listing joins, with its records.
+    let chosen: PageApplier.Candidate?
 
     /// Reads ahead for each of `page`'s events that this source does not list yet and whose
     /// venue is in the catalog; `prepared` is the page's preparation, in event order.
@@ -48,13 +51,15 @@ struct CandidateLookahead: Sendable {
             guard let venue = event.venue, try row(.event, event.sourceID) == nil,
                 let venueID = try venueRow(venue)
             else { continue }
-            var candidates = try PageApplier.candidateEvents(
+            let candidates = try PageApplier.candidateEvents(
                 venueID: venueID, localDate: event.start.localDate.description, excluding: page.source, in: db)
-            for index in candidates.indices {
-                candidates[index].records = try PageApplier.recordSnapshots(
-                    EventSnapshot.self, kind: .event, entityID: candidates[index].id, in: db)
+            var chosen = PageApplier.candidate(
+                for: event, venueID: venueID, actKeys: prepared[index].actKeys, among: candidates)
+            if let id = chosen?.id {
+                chosen?.records = try PageApplier.recordSnapshots(EventSnapshot.self, kind: .event, entityID: id, in: db)
             }
-            prepared[index].lookahead = CandidateLookahead(venueID: venueID, epoch: epoch, candidates: candidates)
+            prepared[index].lookahead = CandidateLookahead(
+                venueID: venueID, epoch: epoch, candidates: candidates, chosen: chosen)
         }
     }
 }

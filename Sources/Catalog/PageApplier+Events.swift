@@ -96,19 +96,19 @@ extension PageApplier {
     }
 
     /// An event as stored: what rebuilding it compares with, read once.
-    struct StoredEvent {
+    struct StoredEvent: Sendable {
         /// ``eventColumns``, in order.
         let columns: [DatabaseValue]
         let acts: [Act]
     }
 
     /// Another source's event a listing joins, and why.
-    struct Candidate {
+    struct Candidate: Sendable {
         let id: Int64
         let reason: String
         let stored: StoredEvent
-        /// Its records, when read ahead (see ``CandidateLookahead``).
-        let records: [(source: String, sourceID: String, value: EventSnapshot)]?
+        /// Its records, most trusted first, when read ahead (see ``CandidateLookahead``).
+        var records: [(source: String, sourceID: String, value: EventSnapshot)]?
     }
 
     /// Another source's event at a venue on a day, with its bill and the columns a
@@ -119,8 +119,6 @@ extension PageApplier {
         let time: String?
         let columns: [DatabaseValue]
         var acts: [Act]
-        /// Its records, most trusted first, when read ahead.
-        var records: [(source: String, sourceID: String, value: EventSnapshot)]?
     }
 
     private static let candidatesSQL = """
@@ -172,6 +170,21 @@ extension PageApplier {
         return candidates
     }
 
+    /// Another source's event this listing joins, read ahead when that still holds.
+    /// - Parameter actKeys: the event's acts' name keys, when made in advance.
+    private func eventCandidate(
+        for event: EventListing, venueID: Int64, actKeys: [String]?, lookahead: CandidateLookahead?
+    ) throws -> Candidate? {
+        if othersAbsent { return nil }
+        let localDate = event.start.localDate.description
+        if let lookahead, lookahead.venueID == venueID, let ledger, ledger.stillHolds(lookahead, localDate: localDate) {
+            return lookahead.chosen
+        }
+        return Self.candidate(
+            for: event, venueID: venueID, actKeys: actKeys,
+            among: try Self.candidateEvents(venueID: venueID, localDate: localDate, excluding: source, in: db))
+    }
+
     /// Another source's event at the same venue on the same local date sharing at least
     /// one act: one at the same local time first (an early and a late show share their
     /// bill), then one whose time is unknown on either side, then the one sharing most
@@ -179,20 +192,11 @@ extension PageApplier {
     /// shows, and some festivals) shares an act when its title names one, or when both
     /// titles are the same.
     /// - Parameter actKeys: the event's acts' name keys, when made in advance.
-    /// - Parameter lookahead: the candidates read ahead, used when still true.
-    private func eventCandidate(
-        for event: EventListing, venueID: Int64, actKeys: [String]?, lookahead: CandidateLookahead?
-    ) throws -> Candidate? {
-        if othersAbsent { return nil }
-        let localDate = event.start.localDate.description
-        // Most events have no other event at their venue that day: read the candidates
-        // before computing anything for them.
-        let candidates: [CandidateEvent]
-        if let lookahead, lookahead.venueID == venueID, let ledger, ledger.stillHolds(lookahead, localDate: localDate) {
-            candidates = lookahead.candidates
-        } else {
-            candidates = try Self.candidateEvents(venueID: venueID, localDate: localDate, excluding: source, in: db)
-        }
+    /// - Parameter candidates: the ``candidateEvents(venueID:localDate:excluding:in:)``.
+    static func candidate(
+        for event: EventListing, venueID: Int64, actKeys: [String]?, among candidates: [CandidateEvent]
+    ) -> Candidate? {
+        // Most events have no other event at their venue that day.
         guard !candidates.isEmpty else { return nil }
         let keys = Set(actKeys ?? event.lineup.map { MatchKey.of($0.artist.name) })
         let time = event.start.localTime?.description
@@ -232,8 +236,8 @@ extension PageApplier {
         let at = best.sameTime && sharing > 1 ? " at the same local time (\(time ?? ""))" : ""
         return Candidate(
             id: chosen.id,
-            reason: "the same venue (#\(venueID)) and local date (\(localDate))\(at), \(best.note)",
-            stored: StoredEvent(columns: chosen.columns, acts: chosen.acts), records: chosen.records)
+            reason: "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), \(best.note)",
+            stored: StoredEvent(columns: chosen.columns, acts: chosen.acts), records: nil)
     }
 
     /// Rebuilds an event from all its records.

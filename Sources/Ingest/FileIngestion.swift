@@ -96,6 +96,10 @@ public struct FileIngestion: Sendable {
         // In a first load only a page met earlier in the run can have landed: the others
         // need no query (one a page, a fiftieth of applying a Bandsintown crawl).
         var pagesMet: Set<String>? = firstLoad ? [] : nil
+        // Pages applied, freed on another thread a few at a time: what was prepared for
+        // them (snapshots, events read ahead) is thousands of small allocations a page.
+        var applied: [PreparedPage] = []
+        defer { releaseElsewhere(applied) }
         while !remaining.isEmpty && !readerStopped {
             // Results are reported once their group has committed: until then a page
             // that applied cleanly has not landed.
@@ -110,6 +114,11 @@ public struct FileIngestion: Sendable {
                         }
                         remaining.removeFirst()
                         results.append((file, try apply(prepared, into: group, pagesMet: &pagesMet)))
+                        applied.append(prepared)
+                        if applied.count >= Self.readAhead / 2 {
+                            releaseElsewhere(applied)
+                            applied.removeAll()
+                        }
                         if results.count >= Self.groupPages || ContinuousClock.now - opened >= Self.groupDuration { return }
                     }
                 }

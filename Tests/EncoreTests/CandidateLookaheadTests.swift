@@ -88,7 +88,7 @@ struct CandidateLookaheadTests {
             var listing = page("lastfm", "first", eventID: "lf1", venueID: "lf-echo", at: echo)
             if readingAhead {
                 catalog.prepare(&listing)
-                #expect(lookahead(listing)?.candidates.first?.records?.count == 1)
+                #expect(lookahead(listing)?.chosen?.records?.count == 1)
             }
             try apply(listing, to: catalog)
             #expect(try lastFMShowsAtTheEcho(path).values.sorted() == [1])
