@@ -83,8 +83,8 @@ final class LookaheadLedger: Sendable {
     }
 
     private struct State {
-        /// Set once a group applies a page that may merge (no initial load): before that,
-        /// reading ahead would be for nothing.
+        /// Set once a group begins after any initial load: during one, reading ahead
+        /// would be for nothing.
         var enabled = false
         var epoch = 0
         var dataVersion: Int64?
@@ -121,7 +121,9 @@ final class LookaheadLedger: Sendable {
         }
     }
 
-    func pageMayMerge() {
+    /// A group began on a catalog that may merge and whose indexes are all committed
+    /// (read ahead without them, a search of a row's records scans the table).
+    func enable() {
         state.withLock { $0.enabled = true }
     }
 

@@ -179,7 +179,7 @@ private final class GroupTransaction: PageGroup {
         let dataVersion = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
         seen.groupOpens(at: opened, dataVersion: dataVersion)
         ledger.groupBegins(dataVersion: dataVersion)
-        try load.groupBegins(db, dataVersion: dataVersion)
+        if try load.groupBegins(db, dataVersion: dataVersion) { ledger.enable() }
         revision = try CatalogDatabase.nextRevision(db)
     }
 
@@ -199,7 +199,6 @@ private final class GroupTransaction: PageGroup {
         // Outside the page's savepoint: ending an initial load builds indexes, which a
         // failing page must not undo.
         let othersAbsent = try load.othersAbsent(for: page.source, db)
-        if !othersAbsent { ledger.pageMayMerge() }
         guard landed != nil else {
             return try applyInOwnSavepoint(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
         }

@@ -68,7 +68,10 @@ final class InitialLoad: @unchecked Sendable {
     /// Called as a group's transaction begins (again, after a rollback): decides or
     /// revises the state, and drops or builds the deferred indexes to match, since a
     /// rollback undoes either.
-    func groupBegins(_ db: Database, dataVersion: Int64) throws {
+    /// - Returns: whether the catalog as committed has every index (no load is running,
+    ///   and none ended without its indexes built and committed): what other connections
+    ///   read is as fast as the writer's reads.
+    func groupBegins(_ db: Database, dataVersion: Int64) throws -> Bool {
         switch state {
         case .idle, .shared: break
         case .undecided:
@@ -78,7 +81,16 @@ final class InitialLoad: @unchecked Sendable {
             if dataVersion != self.dataVersion { state = .shared }
         }
         self.dataVersion = dataVersion
+        let indexed = try !isDeferring && Self.deferredIndexesPresent(db)
         try Self.matchIndexes(db, deferring: isDeferring)
+        return indexed
+    }
+
+    private static func deferredIndexesPresent(_ db: Database) throws -> Bool {
+        let names = deferredIndexes.map { "'\($0.name)'" }.joined(separator: ", ")
+        let present = try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN (\(names))")
+        return present == deferredIndexes.count
     }
 
     /// Whether a page of `source` may skip the searches for other sources' listings.
