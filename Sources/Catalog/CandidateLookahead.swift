@@ -149,6 +149,8 @@ final class LookaheadLedger: Sendable {
     /// An event row, its bill or its records were written; `id` nil for a new row.
     func eventWritten(_ id: Int64?, venueID: Int64?, localDate: String) {
         state.withLock { state in
+            // Before reading ahead begins, every write is committed when it does.
+            guard state.enabled else { return }
             if let id { state.events.insert(id) }
             if let venueID { state.days.insert(VenueDay(venueID: venueID, localDate: localDate)) }
             if state.events.count + state.days.count > Self.markLimit { state.newEpoch() }
@@ -158,6 +160,7 @@ final class LookaheadLedger: Sendable {
     /// An artist's name changed, or its bills moved to another artist.
     func artistChanged(_ id: Int64) {
         state.withLock { state in
+            guard state.enabled else { return }
             state.artists.insert(id)
             if state.artists.count > Self.markLimit { state.newEpoch() }
         }
