@@ -127,7 +127,7 @@ final class LookaheadLedger: Sendable {
         state.withLock { $0.enabled = true }
     }
 
-    /// This process wrote outside its page groups (unmarked).
+    /// This process wrote outside its page groups (unmarked), and the write is over.
     func writtenOutsideGroups() {
         state.withLock { $0.newEpoch() }
     }

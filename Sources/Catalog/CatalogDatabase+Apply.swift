@@ -58,10 +58,10 @@ extension CatalogDatabase: ListingSink {
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
         let load = initialLoad
-        let ledger = lookaheadLedger
+        // Once the page is committed (or not): a lookahead read before then read without it.
+        defer { lookaheadLedger.writtenOutsideGroups() }
         return try writer.write { db in
             load.pageAppliedOutsideGroups()
-            ledger.writtenOutsideGroups()
             return try Self.apply(
                 page, pageHash: pageHash, format: format, timestamp: timestamp, revision: try Self.nextRevision(db), in: db)
         }
@@ -124,10 +124,10 @@ extension CatalogDatabase: ListingSink {
     public func apply(_ page: ListingPage) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
         let load = initialLoad
-        let ledger = lookaheadLedger
+        // Once the page is committed (or not): a lookahead read before then read without it.
+        defer { lookaheadLedger.writtenOutsideGroups() }
         return try writer.write { db in
             load.pageAppliedOutsideGroups()
-            ledger.writtenOutsideGroups()
             var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, revision: try Self.nextRevision(db))
             return try applier.apply(page)
         }
