@@ -464,7 +464,7 @@ struct PageApplier {
         // Events are never among the records seen: no key to make for each.
         let seen = SeenRecords.kinds.contains(kind) ? seen : nil
         for sourceID in sourceIDs
-        where seen?.entry(.init(source: source, kind: kind, sourceID: sourceID)) == nil
+        where seen?.knows(.init(source: source, kind: kind, sourceID: sourceID)) != true
             && found.updateValue(nil, forKey: sourceID) == nil && loaded?.mayHold(source, kind, sourceID) != false
         {
             if list.count > 1 { list.append(UInt8(ascii: ",")) }

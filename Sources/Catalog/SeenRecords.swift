@@ -101,6 +101,11 @@ final class SeenRecords: @unchecked Sendable {
             ? entry : Entry(recordID: entry.recordID, entityID: row, contentHash: entry.contentHash, stored: entry.stored)
     }
 
+    /// Whether a record has an entry (what ``entry(_:)`` says without making it).
+    func knows(_ key: Key) -> Bool {
+        learntOnThisPage.index(forKey: key) != nil || entries.index(forKey: key) != nil
+    }
+
     /// Where a row's records are now: the row, or the one it was merged into.
     private func current(_ row: Int64, _ kind: EntityKind) -> Int64 {
         guard !moved.isEmpty || !movedLearntOnThisPage.isEmpty else { return row }

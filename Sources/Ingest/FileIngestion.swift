@@ -96,10 +96,10 @@ public struct FileIngestion: Sendable {
         // In a first load only a page met earlier in the run can have landed: the others
         // need no query (one a page, a fiftieth of applying a Bandsintown crawl).
         var pagesMet: Set<String>? = firstLoad ? [] : nil
-        // Pages applied, freed on another thread a few at a time: what was prepared for
-        // them (snapshots, events read ahead) is thousands of small allocations a page.
-        var applied: [PreparedPage] = []
-        defer { releaseElsewhere(applied) }
+        // Pages applied, freed on another thread a few hundred events at a time: what was
+        // prepared for them (snapshots, events read ahead) is thousands of small allocations.
+        var applied: (pages: [PreparedPage], events: Int) = ([], 0)
+        defer { releaseElsewhere(applied.pages) }
         while !remaining.isEmpty && !readerStopped {
             // Results are reported once their group has committed: until then a page
             // that applied cleanly has not landed.
@@ -114,10 +114,11 @@ public struct FileIngestion: Sendable {
                         }
                         remaining.removeFirst()
                         results.append((file, try apply(prepared, into: group, pagesMet: &pagesMet)))
-                        applied.append(prepared)
-                        if applied.count >= Self.readAhead / 2 {
-                            releaseElsewhere(applied)
-                            applied.removeAll()
+                        applied.pages.append(prepared)
+                        if case .page(let page, _, _) = prepared { applied.events += page.events.count }
+                        if applied.events >= Self.eventsReleasedTogether {
+                            releaseElsewhere(applied.pages)
+                            applied = ([], 0)
                         }
                         if results.count >= Self.groupPages || ContinuousClock.now - opened >= Self.groupDuration { return }
                     }
@@ -140,6 +141,9 @@ public struct FileIngestion: Sendable {
 
     /// Parsed pages that may wait for the catalog.
     public static let readAhead = 16
+    /// Applied pages are freed together once they hold this many events (a Songkick page
+    /// has 50, a Bandsintown one three).
+    static let eventsReleasedTogether = 400
     /// Pages are committed in groups of at most this many pages or this long a time, so a
     /// run killed midway loses at most one group's work (and nothing that was there before).
     /// The time is what bounds a group: a Bandsintown page holds about three events, and
@@ -355,14 +359,23 @@ private final class PreparedPageBuffer: @unchecked Sendable {
         self.capacity = capacity
     }
 
+    /// The reading thread, when full, waits until the buffer is down to half: woken for
+    /// every page taken, it would read one page and wait again, two system calls a page
+    /// on each side (Bandsintown's pages hold three events).
+    private var waitingForRoom = false
+
     /// Waits for room; false when the consumer has gone.
     func put(_ page: FileIngestion.PreparedPage) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while pages.count >= capacity && !cancelled { condition.wait() }
+        if pages.count >= capacity {
+            waitingForRoom = true
+            while pages.count > capacity / 2 && !cancelled { condition.wait() }
+            waitingForRoom = false
+        }
         guard !cancelled else { return false }
         pages.append(page)
-        condition.broadcast()
+        if pages.count == 1 { condition.broadcast() }
         return true
     }
 
@@ -384,8 +397,9 @@ private final class PreparedPageBuffer: @unchecked Sendable {
         defer { condition.unlock() }
         while pages.isEmpty && !cancelled { condition.wait() }
         guard !pages.isEmpty else { return nil }
-        condition.broadcast()
-        return pages.removeFirst()
+        let page = pages.removeFirst()
+        if waitingForRoom && pages.count <= capacity / 2 { condition.broadcast() }
+        return page
     }
 
     func cancel() {
