@@ -36,8 +36,19 @@ extension CatalogDatabase: CrawlStateStore {
     {
         let timestamp = Self.timestamp(now())
         return try writer.write { db in
-            let before = try String.fetchAll(
-                db, sql: "SELECT source_id FROM listing_membership WHERE source = ? AND scope = ?", arguments: [source, scope])
+            var missed: [String: Int] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT source_id, missed_crawls FROM listing_membership WHERE source = ? AND scope = ?",
+                arguments: [source, scope])
+            while let row = try rows.next() { missed[row[0]] = row[1] }
+            // The listing as it was last time, nothing missed since: its events are all
+            // listed, as they were after that crawl (one unlisted then was listed again by
+            // the crawl that showed its record again). Nothing to write: an unchanged
+            // nightly refresh spent most of its time here.
+            if missed.count == seen.count, missed.values.allSatisfy({ $0 == 0 }), seen.allSatisfy({ missed[$0] != nil }) {
+                return ListingLifecycleOutcome()
+            }
+            let before = missed.keys
             try db.execute(
                 sql: "UPDATE listing_membership SET missed_crawls = missed_crawls + 1 WHERE source = ? AND scope = ?",
                 arguments: [source, scope])
