@@ -379,7 +379,9 @@ private final class PreparedPageBuffer: @unchecked Sendable {
         return true
     }
 
-    /// Whether the applying thread has pages to go on with (half the capacity or more).
+    /// Whether the applying thread has pages to go on with (a quarter of the capacity or
+    /// more: a full buffer is refilled only once down to half, and then runs below half
+    /// while the reading thread catches up).
     ///
     /// The reading thread then finishes each page itself (hashes, snapshots); when the
     /// applying thread is about to wait for pages, it leaves that to it. Either thread
@@ -388,7 +390,7 @@ private final class PreparedPageBuffer: @unchecked Sendable {
     func hasBacklog() -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return pages.count >= capacity / 2
+        return pages.count >= capacity / 4
     }
 
     /// Waits for the next page; nil when cancelled.
