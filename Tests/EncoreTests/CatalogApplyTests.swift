@@ -111,9 +111,13 @@ struct CatalogApplyTests {
         }
         try catalog.withPageGroup { group in
             _ = try group.apply(page("First"), pageHash: "1", format: "songkick-json")
+            #expect(try group.hasApplied(pageHash: "1", format: "songkick-json"))
             #expect(throws: (any Error).self) { try group.apply(page("Second"), pageHash: "2", format: "songkick-json") }
             _ = try group.apply(page("Third"), pageHash: "3", format: "songkick-json")
-            // The group sees its own pages; nobody else does until it commits.
+            // The group sees its own pages, before and after the failure sent it back to
+            // its start; nobody else does until it commits.
+            #expect(try group.hasApplied(pageHash: "1", format: "songkick-json"))
+            #expect(try !group.hasApplied(pageHash: "2", format: "songkick-json"))
             #expect(try group.hasApplied(pageHash: "3", format: "songkick-json"))
             #expect(try !catalog.hasApplied(pageHash: "1", format: "songkick-json"))
             #expect(try sabotage.eventTitles().isEmpty)
@@ -121,6 +125,24 @@ struct CatalogApplyTests {
         try sabotage.remove()
         #expect(try sabotage.eventTitles() == ["First", "Third"])
         #expect(try !catalog.hasApplied(pageHash: "2", format: "songkick-json"))
+        #expect(try catalog.hasApplied(pageHash: "1", format: "songkick-json"))
+        #expect(try catalog.hasApplied(pageHash: "3", format: "songkick-json"))
+    }
+
+    @Test func aGroupsPagesAreRecordedAppliedWhenItCommits() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        try catalog.withPageGroup { group in
+            for index in 1...3 {
+                var page = ListingPage(source: "songkick", locator: "page \(index)")
+                page.events = [EventListing(
+                    sourceID: "\(index)", title: "Show \(index)", start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
+                _ = try group.apply(page, pageHash: "hash \(4 - index)", format: "songkick-json")
+                #expect(try group.hasApplied(pageHash: "hash \(4 - index)", format: "songkick-json"))
+                #expect(try !catalog.hasApplied(pageHash: "hash \(4 - index)", format: "songkick-json"))
+            }
+        }
+        for index in 1...3 { #expect(try catalog.hasApplied(pageHash: "hash \(index)", format: "songkick-json")) }
+        #expect(try !catalog.hasApplied(pageHash: "hash 4", format: "songkick-json"))
     }
 
     @Test func pagesThatLandedBeforeAFailureInTheirGroupAreKeptWholeAndCountedOnce() throws {
