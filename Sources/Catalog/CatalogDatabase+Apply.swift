@@ -844,12 +844,6 @@ enum SearchIndex {
     }
 }
 
-/// The search names a page group added, inserted in rowid order when it commits.
-///
-/// FTS5 writes its pending terms out as a new segment (and merges segments) whenever a
-/// rowid arrives below the previous one, and an artist's rowid is mostly above the next
-/// new venue's: inserted as they came, about one insert in three wrote a segment, and
-/// each insert cost two to three times what it does in order.
 /// The hashes of pages a group applied, until it commits.
 final class PendingAppliedPages {
     private struct Key: Hashable, Comparable {
@@ -883,6 +877,12 @@ final class PendingAppliedPages {
     }
 }
 
+/// The search names a page group added, inserted in rowid order when it commits.
+///
+/// FTS5 writes its pending terms out as a new segment (and merges segments) whenever a
+/// rowid arrives below the previous one, and an artist's rowid is mostly above the next
+/// new venue's: inserted as they came, about one insert in three wrote a segment, and
+/// each insert cost two to three times what it does in order.
 final class PendingSearchNames {
     /// rowid → folded name.
     private var names: [Int64: String] = [:]
