@@ -25,14 +25,8 @@ struct CandidateLookahead: Sendable {
     static func read(
         for page: ListingPage, into prepared: inout [PreparedEvent], epoch: Int, ledger: LookaheadLedger, in db: Database
     ) throws {
-        let record = try db.cachedStatement(
-            sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = ? AND source_id = ?")
         func row(_ kind: EntityKind, _ sourceID: String) throws -> Int64? {
-            try record.fetchInt64 { binder in
-                binder.bind(page.source)
-                binder.bind(kind.rawValue)
-                binder.bind(sourceID)
-            }
+            try PageApplier.row(ofRecord: page.source, kind, sourceID, in: db)
         }
         // A venue new to this source is not in the catalog as committed until the page
         // that named it first lands: guessed by the search its record will make.

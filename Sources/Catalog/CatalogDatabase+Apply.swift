@@ -668,6 +668,16 @@ struct PageApplier {
         return try Self.recordSnapshots(type, kind: kind, entityID: entityID, knowing: known, in: db)
     }
 
+    /// The catalog row a source record belongs to; nil when there is no such record.
+    static func row(ofRecord source: String, _ kind: EntityKind, _ sourceID: String, in db: Database) throws -> Int64? {
+        try db.cachedStatement(sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = ? AND source_id = ?")
+            .fetchInt64 { binder in
+                binder.bind(source)
+                binder.bind(kind.rawValue)
+                binder.bind(sourceID)
+            }
+    }
+
     static func recordSnapshots<T: TapeReadableSnapshot>(
         _ type: T.Type, kind: EntityKind, entityID: Int64, knowing known: (source: String, sourceID: String, value: T)? = nil,
         in db: Database

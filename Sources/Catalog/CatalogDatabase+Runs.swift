@@ -60,10 +60,8 @@ extension CatalogDatabase: CrawlStateStore {
 
             // The events behind every record this listing showed now or before.
             var events: Set<Int64> = []
-            let entity = try db.cachedStatement(
-                sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = 'event' AND source_id = ?")
             for id in Set(before).union(seen) {
-                if let event = try Int64.fetchOne(entity, arguments: [source, id]) { events.insert(event) }
+                if let event = try PageApplier.row(ofRecord: source, .event, id, in: db) { events.insert(event) }
             }
             var outcome = ListingLifecycleOutcome()
             // Statements prepared once: a listing holds thousands of events.

@@ -273,18 +273,13 @@ extension PageApplier {
                 for (act, storedAct) in zip(acts, stored.acts) { billed?.artists[act.artistSourceID] = storedAct.id }
             }
         }
-        let lookup = try db.cachedStatement(
-            sql: "SELECT entity_id FROM source_record WHERE source = ? AND kind = 'artist' AND source_id = ?")
         let merged = try merge(records) { [resolved] source, artistSourceID in
             // This page's acts were all resolved before the event.
             if source == self.source, let id = resolved[.artist]?[artistSourceID] { return id }
             if source == billed?.source, let id = billed?.artists[artistSourceID] { return id }
             let key = SeenRecords.Key(source: source, kind: .artist, sourceID: artistSourceID)
             if let id = seen?.row(of: key) { return id }
-            let id = try lookup.fetchInt64 { binder in
-                binder.bind(source)
-                binder.bind(artistSourceID)
-            }
+            let id = try Self.row(ofRecord: source, .artist, artistSourceID, in: db)
             if let id { seen?.learnRow(id, of: key) }
             return id
         }
