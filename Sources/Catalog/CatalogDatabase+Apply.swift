@@ -79,6 +79,8 @@ extension CatalogDatabase: ListingSink {
         let load = initialLoad
         let ledger = lookaheadLedger
         return try writer.writeWithoutTransaction { db in
+            let unchecked = try load.groupWillBegin(db)
+            defer { if unchecked { try? InitialLoad.checkForeignKeysAgain(db) } }
             do {
                 // The group begins, commits and (after a failed page) restarts its own
                 // transaction; see ``GroupTransaction``.

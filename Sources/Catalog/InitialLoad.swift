@@ -14,6 +14,11 @@ import Listings
 ///   at a random place (about a tenth of a first ingest), each new name into the name
 ///   and match-key indexes.
 ///
+/// - its groups write with SQLite's foreign key checks off (every row a bill, an offer or
+///   an event refers to is one the load just wrote; a twelfth of applying a Bandsintown
+///   crawl went to looking them up again), and the whole catalog is checked once when the
+///   load ends, as GRDB's migrations do with deferred checks.
+///
 /// Queries during the load stay right (SQLite plans without the index); a load killed
 /// midway leaves the index to the next group any ingest opens.
 ///
@@ -44,6 +49,7 @@ final class InitialLoad: @unchecked Sendable {
         (name: "venue_revision", definition: "venue(revision)"),
         (name: "artist_revision", definition: "artist(revision)"),
         (name: "source_record_entity", definition: "source_record(kind, entity_id, source)"),
+        (name: "event_venue_window", definition: "event(venue_id, local_date, local_time, end_date, unlisted_since)"),
     ]
 
     private(set) var state = State.idle
@@ -52,17 +58,48 @@ final class InitialLoad: @unchecked Sendable {
     /// `PRAGMA data_version` when the last group opened: it moves when another connection
     /// commits.
     private var dataVersion: Int64?
+    /// Whether a group of the run wrote with foreign key checks off.
+    private(set) var wroteUnchecked = false
 
     func runBegins() {
         state = .undecided
         records = LoadedRecords()
         dataVersion = nil
+        wroteUnchecked = false
     }
 
     func runEnds() {
         state = .idle
         records = LoadedRecords()
         dataVersion = nil
+    }
+
+    /// Called before a group's transaction begins (the setting cannot change inside one):
+    /// turns SQLite's foreign key checks off for a group that is likely part of an initial
+    /// load. Likely, not certain: the state is decided again once the transaction holds the
+    /// lock, and a page of another source may end the load midway through the group; the
+    /// check when the run ends covers either.
+    /// - Returns: whether the checks are off, to be turned on again when the group ends
+    ///   (``checkForeignKeysAgain(_:)``).
+    func groupWillBegin(_ db: Database) throws -> Bool {
+        let likely = switch state {
+        case .soleSource: true
+        case .undecided: try Self.holdsNoRecords(db)
+        case .idle, .shared: false
+        }
+        guard likely else { return false }
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        wroteUnchecked = true
+        return true
+    }
+
+    /// Turns the checks on again, after a group ends (outside its transaction).
+    static func checkForeignKeysAgain(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA foreign_keys = ON")
+    }
+
+    private static func holdsNoRecords(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM source_record)") ?? false
     }
 
     /// Called as a group's transaction begins (again, after a rollback): decides or
@@ -75,8 +112,7 @@ final class InitialLoad: @unchecked Sendable {
         switch state {
         case .idle, .shared: break
         case .undecided:
-            let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM source_record)") ?? false
-            state = empty ? .soleSource(nil) : .shared
+            state = try Self.holdsNoRecords(db) ? .soleSource(nil) : .shared
         case .soleSource:
             if dataVersion != self.dataVersion { state = .shared }
         }
@@ -185,8 +221,20 @@ extension CatalogDatabase {
         // missing, whatever the state says: a group rolled back whole may have taken the
         // build that ended an initial load with it.
         let openedAGroup = initialLoad.state != .idle && initialLoad.state != .undecided
+        let wroteUnchecked = initialLoad.wroteUnchecked
         initialLoad.runEnds()
         guard openedAGroup else { return }
-        try writer.write { db in try InitialLoad.matchIndexes(db, deferring: false) }
+        try writer.writeWithoutTransaction { db in
+            // Each group turned them on again as it ended; this covers one whose rollback failed.
+            if wroteUnchecked { try InitialLoad.checkForeignKeysAgain(db) }
+            try db.inTransaction {
+                try InitialLoad.matchIndexes(db, deferring: false)
+                return .commit
+            }
+            // The rows written unchecked were committed all the same: a violation is a
+            // fault of the load's own (no source's input can cause one), reported as the
+            // run's error with the first row at fault.
+            if wroteUnchecked { try db.checkForeignKeys() }
+        }
     }
 }
