@@ -36,9 +36,10 @@ final class InitialLoad: @unchecked Sendable {
     }
 
     /// Dropped during an initial load: nothing the load does reads them (names, match
-    /// keys and MusicBrainz ids are searched only for another source's listings; revisions
-    /// only by feed builds; a row's records are its one record, this source's, in hand
-    /// whenever it is rebuilt). Spelt as the migrations created them.
+    /// keys, MusicBrainz ids and the events at a venue on a day are searched only for
+    /// another source's listings; revisions only by feed builds; a row's records are its
+    /// one record, this source's, in hand whenever it is rebuilt). Spelt as the migrations
+    /// created them.
     static let deferredIndexes = [
         (name: "lineup_artist", definition: "lineup(artist_id, event_id)"),
         (name: "artist_folded_name", definition: "artist(folded_name)"),
