@@ -228,14 +228,40 @@ extension CatalogDatabase {
         try writer.writeWithoutTransaction { db in
             // Each group turned them on again as it ended; this covers one whose rollback failed.
             if wroteUnchecked { try InitialLoad.checkForeignKeysAgain(db) }
-            try db.inTransaction {
-                try InitialLoad.matchIndexes(db, deferring: false)
-                return .commit
+            do {
+                try db.inTransaction {
+                    try InitialLoad.matchIndexes(db, deferring: false)
+                    return .commit
+                }
+            } catch {
+                throw LoadUnfinished.indexesNotBuilt(error)
             }
             // The rows written unchecked were committed all the same: a violation is a
             // fault of the load's own (no source's input can cause one), reported as the
             // run's error with the first row at fault.
-            if wroteUnchecked { try db.checkForeignKeys() }
+            do {
+                if wroteUnchecked { try db.checkForeignKeys() }
+            } catch {
+                throw LoadUnfinished.rowReferringToNothing(error)
+            }
+        }
+    }
+}
+
+/// Why an ingest run's pages landed but the run could not finish (see
+/// ``CatalogDatabase/withLoad(_:)``).
+public enum LoadUnfinished: Error, CustomStringConvertible {
+    /// The indexes an initial load leaves out until it ends; the next ingest builds them.
+    case indexesNotBuilt(any Error)
+    /// A row the initial load wrote, unchecked, refers to a row that does not exist.
+    case rowReferringToNothing(any Error)
+
+    public var description: String {
+        switch self {
+        case .indexesNotBuilt(let error):
+            "its indexes were not built (the next ingest builds them): \(error)"
+        case .rowReferringToNothing(let error):
+            "a row it wrote refers to a row that does not exist, a fault of Encore's own (please report it): \(error)"
         }
     }
 }

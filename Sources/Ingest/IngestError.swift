@@ -48,7 +48,7 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadable(let detail): return "\(place): cannot read: \(detail)"
         case .catalogFailure(let detail): return "\(place): not stored, the catalog is unchanged: \(detail)"
         case .catalogUnfinished(let detail):
-            return "\(place): the pages landed, but the catalog could not finish the run (the next ingest will): \(detail)"
+            return "\(place): the pages landed, but the catalog could not finish the run: \(detail)"
         }
     }
 }

@@ -57,7 +57,8 @@ struct InitialLoadForeignKeyTests {
                 }
             }
         } throws: { error in
-            (error as? DatabaseError)?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
+            guard case .rowReferringToNothing(let underlying) = error as? LoadUnfinished else { return false }
+            return (underlying as? DatabaseError)?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
                 && "\(error)".contains("lineup")
         }
         // The load's pages landed, and its indexes were built, before the check.
