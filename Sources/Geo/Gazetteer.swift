@@ -119,7 +119,7 @@ public struct Gazetteer: Sendable {
     public var count: Int { lineRanges.count }
 
     /// Every city, in geonameid order. Reads the whole file: prefer the lookups.
-    public var allCities: [City] { (0..<count).map(city(at:)) }
+    public var allCities: [City] { (0..<count).map { city(at: $0) } }
 
     public func city(geonameID: Int) -> City? {
         // Lines are sorted by geonameid: binary search.
@@ -155,8 +155,11 @@ public struct Gazetteer: Sendable {
 
     /// The city nearest to `point` (great-circle distance), searching outward ring by
     /// ring of 1° cells; correct across the antimeridian and near the poles.
-    public func nearestCity(to point: Coordinate) -> City? {
-        nearestIndex(to: point).map(city(at:))
+    /// - Parameter withAlternateNames: whether the city comes with its alternate names:
+    ///   splitting them is most of building a city (a large one has hundreds), and linking
+    ///   a venue to its city needs none.
+    public func nearestCity(to point: Coordinate, withAlternateNames: Bool = true) -> City? {
+        nearestIndex(to: point).map { city(at: $0, withAlternateNames: withAlternateNames) }
     }
 
     private func nearestIndex(to point: Coordinate) -> Int? {
@@ -189,12 +192,12 @@ public struct Gazetteer: Sendable {
     }
 
     /// Builds the city on line `index` of the file.
-    private func city(at index: Int) -> City {
+    private func city(at index: Int, withAlternateNames: Bool = true) -> City {
         let fields = Self.fields(bytes[lineRanges[index]], upTo: 9)
         return City(
             geonameID: Int(fields[0]) ?? 0, name: fields[1], coordinate: coordinates[index], countryCode: fields[4],
             admin1Code: fields[5], population: Int(fields[6]) ?? 0, timeZone: fields[7],
-            alternateNames: fields[8].isEmpty ? [] : fields[8].split(separator: "|").map(String.init))
+            alternateNames: !withAlternateNames || fields[8].isEmpty ? [] : fields[8].split(separator: "|").map(String.init))
     }
 
     /// The first `limit` tab-separated fields of a line.

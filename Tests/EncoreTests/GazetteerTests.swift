@@ -83,6 +83,8 @@ struct GazetteerTests {
             #expect(
                 haversineDistance(from: point, to: found!.coordinate) == haversineDistance(from: point, to: expected!.coordinate),
                 "\(point): \(found!.name) vs \(expected!.name)")
+            let bare = gazetteer.nearestCity(to: point, withAlternateNames: false)
+            #expect(bare?.geonameID == found?.geonameID && bare?.alternateNames == [])
         }
     }
 
