@@ -262,8 +262,9 @@ extension CatalogDatabase {
             }
         }
 
-        /// Table by table: on a read connection, SQLite 3.40's `PRAGMA foreign_key_check`
-        /// of the whole database found nothing where that of the table at fault found the row.
+        /// Table by table: on the pool's read connection, `PRAGMA foreign_key_check` of the
+        /// whole database found nothing where that of the table at fault found the row (the
+        /// sqlite3 shell, read-only, found it either way; the cause is not known yet).
         private static func check(_ db: Database) throws {
             let tables = try String.fetchAll(
                 db, sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
