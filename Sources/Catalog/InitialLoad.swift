@@ -1,7 +1,5 @@
-import Dispatch
 import GRDB
 import Listings
-import Synchronization
 
 /// What an ingest run (``CatalogDatabase/withLoad(_:)``) knows about the catalog it
 /// fills, from one group to the next.
@@ -227,12 +225,6 @@ extension CatalogDatabase {
         let wroteUnchecked = initialLoad.wroteUnchecked
         initialLoad.runEnds()
         guard openedAGroup else { return }
-        // The rows written unchecked were committed all the same: a violation is a fault
-        // of the load's own (no source's input can cause one), reported as the run's error
-        // with the first row at fault. Checked on a read connection while the writer
-        // builds the indexes (neither needs the other's work).
-        let check = wroteUnchecked ? (writer as? DatabasePool).map(ForeignKeyCheck.init) : nil
-        defer { check?.wait() }
         try writer.writeWithoutTransaction { db in
             // Each group turned them on again as it ended; this covers one whose rollback failed.
             if wroteUnchecked { try InitialLoad.checkForeignKeysAgain(db) }
@@ -244,42 +236,14 @@ extension CatalogDatabase {
             } catch {
                 throw LoadUnfinished.indexesNotBuilt(error)
             }
-        }
-        try check?.result()
-    }
-
-    /// A check of the catalog's foreign keys as committed, begun on a read connection.
-    private final class ForeignKeyCheck: Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private let outcome = Mutex<Result<Void, LoadUnfinished>>(.success(()))
-
-        init(_ pool: DatabasePool) {
-            pool.asyncRead { [self] db in
-                outcome.withLock { outcome in
-                    outcome = Result { try Self.check(db.get()) }.mapError(LoadUnfinished.rowReferringToNothing)
-                }
-                done.signal()
+            // The rows written unchecked were committed all the same: a violation is a
+            // fault of the load's own (no source's input can cause one), reported as the
+            // run's error with the first row at fault.
+            do {
+                if wroteUnchecked { try db.checkForeignKeys() }
+            } catch {
+                throw LoadUnfinished.rowReferringToNothing(error)
             }
-        }
-
-        /// Table by table: on the pool's read connection, `PRAGMA foreign_key_check` of the
-        /// whole database found nothing where that of the table at fault found the row (the
-        /// sqlite3 shell, read-only, found it either way; the cause is not known yet).
-        private static func check(_ db: Database) throws {
-            let tables = try String.fetchAll(
-                db, sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            for table in tables { try db.checkForeignKeys(in: table, in: "main") }
-        }
-
-        /// Waits for it to end.
-        func wait() {
-            done.wait()
-            done.signal()
-        }
-
-        func result() throws {
-            wait()
-            try outcome.withLock { try $0.get() }
         }
     }
 }
