@@ -15,12 +15,13 @@ import Listings
 ///   and match-key indexes.
 ///
 /// - its groups write with SQLite's foreign key checks off (every row a bill, an offer or
-///   an event refers to is one the load just wrote; a twelfth of applying a Bandsintown
-///   crawl went to looking them up again), and the whole catalog is checked once when the
-///   load ends, as GRDB's migrations do with deferred checks.
+///   an event refers to is one the load just wrote; about a tenth of applying a first
+///   Bandsintown or Songkick crawl went to looking them up again, in paired runs), and the
+///   whole catalog is checked once when the load ends, as GRDB's migrations do with
+///   deferred checks.
 ///
 /// Queries during the load stay right (SQLite plans without the index); a load killed
-/// midway leaves the index to the next group any ingest opens.
+/// midway leaves the index to the next group any ingest opens, and its rows unchecked.
 ///
 /// Only the catalog's writer touches it, inside its transactions.
 final class InitialLoad: @unchecked Sendable {

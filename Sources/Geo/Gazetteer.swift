@@ -197,7 +197,8 @@ public struct Gazetteer: Sendable {
         return City(
             geonameID: Int(fields[0]) ?? 0, name: fields[1], coordinate: coordinates[index], countryCode: fields[4],
             admin1Code: fields[5], population: Int(fields[6]) ?? 0, timeZone: fields[7],
-            alternateNames: !withAlternateNames || fields[8].isEmpty ? [] : fields[8].split(separator: "|").map(String.init))
+            alternateNames: withAlternateNames && !fields[8].isEmpty
+                ? fields[8].split(separator: "|").map(String.init) : [])
     }
 
     /// The first `limit` tab-separated fields of a line.

@@ -92,7 +92,9 @@ public struct GeoEnrichment: Sendable {
     }
 
     private func nearestPlace(to coordinate: Coordinate) -> PlaceLink? {
-        placeNearest.value(for: coordinate) { gazetteer.nearestCity(to: coordinate, withAlternateNames: false).map(Self.link) }
+        placeNearest.value(for: coordinate) {
+            gazetteer.nearestCity(to: coordinate, withAlternateNames: false).map(Self.link)
+        }
     }
 
     /// The most populous city of that name, in `country` when it names a known one.

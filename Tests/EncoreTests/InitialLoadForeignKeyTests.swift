@@ -45,10 +45,15 @@ struct InitialLoadForeignKeyTests {
         var insert: String {
             switch self {
             case .lineup:
-                "INSERT INTO lineup (event_id, artist_id, billing, position) SELECT 999, min(id), 'headline', 1 FROM artist"
+                """
+                INSERT INTO lineup (event_id, artist_id, billing, position) SELECT 999, min(id), 'headline', 1 FROM artist
+                """
             case .offer: "INSERT INTO offer (event_id, position, source) VALUES (999, 1, 'songkick')"
             case .event:
-                "INSERT INTO event (title, kind, status, local_date, venue_id) VALUES ('Lost', 'concert', 'scheduled', '2026-12-01', 999)"
+                """
+                INSERT INTO event (title, kind, status, local_date, venue_id)
+                VALUES ('Lost', 'concert', 'scheduled', '2026-12-01', 999)
+                """
             }
         }
     }
@@ -64,7 +69,9 @@ struct InitialLoadForeignKeyTests {
                 }
                 var unchecked = Configuration()
                 unchecked.foreignKeysEnabled = false
-                try DatabaseQueue(path: path, configuration: unchecked).write { db in try db.execute(sql: orphan.insert) }
+                try DatabaseQueue(path: path, configuration: unchecked).write { db in
+                    try db.execute(sql: orphan.insert)
+                }
             }
         } throws: { error in
             guard case .rowReferringToNothing(let underlying) = error as? LoadUnfinished else { return false }
