@@ -20,8 +20,10 @@ import Listings
 ///   whole catalog is checked once when the load ends, as GRDB's migrations do with
 ///   deferred checks.
 ///
-/// Queries during the load stay right (SQLite plans without the index); a load killed
-/// midway leaves the index to the next group any ingest opens, and its rows unchecked.
+/// Queries during the load stay right (SQLite plans without the index). A load killed
+/// midway (or whose end failed) leaves the indexes out: the next group any ingest opens
+/// builds them, and that run checks the whole catalog as it ends, since the rows the
+/// load wrote were never checked.
 ///
 /// Only the catalog's writer touches it, inside its transactions.
 final class InitialLoad: @unchecked Sendable {
@@ -60,14 +62,15 @@ final class InitialLoad: @unchecked Sendable {
     /// `PRAGMA data_version` when the last group opened: it moves when another connection
     /// commits.
     private var dataVersion: Int64?
-    /// Whether a group of the run wrote with foreign key checks off.
-    private(set) var wroteUnchecked = false
+    /// Whether the catalog may hold rows written with foreign key checks off and not
+    /// checked since: a group of this run wrote some, or an earlier load did not finish.
+    private(set) var holdsUncheckedRows = false
 
     func runBegins() {
         state = .undecided
         records = LoadedRecords()
         dataVersion = nil
-        wroteUnchecked = false
+        holdsUncheckedRows = false
     }
 
     func runEnds() {
@@ -91,7 +94,7 @@ final class InitialLoad: @unchecked Sendable {
         }
         guard likely else { return false }
         try db.execute(sql: "PRAGMA foreign_keys = OFF")
-        wroteUnchecked = true
+        holdsUncheckedRows = true
         return true
     }
 
@@ -119,7 +122,12 @@ final class InitialLoad: @unchecked Sendable {
             if dataVersion != self.dataVersion { state = .shared }
         }
         self.dataVersion = dataVersion
-        let indexed = try !isDeferring && Self.deferredIndexesPresent(db)
+        var indexed = false
+        if !isDeferring {
+            indexed = try Self.deferredIndexesPresent(db)
+            // Only a load that did not finish leaves them out, and its rows unchecked.
+            if !indexed { holdsUncheckedRows = true }
+        }
         try Self.matchIndexes(db, deferring: isDeferring)
         return indexed
     }
@@ -223,12 +231,12 @@ extension CatalogDatabase {
         // missing, whatever the state says: a group rolled back whole may have taken the
         // build that ended an initial load with it.
         let openedAGroup = initialLoad.state != .idle && initialLoad.state != .undecided
-        let wroteUnchecked = initialLoad.wroteUnchecked
+        let holdsUncheckedRows = initialLoad.holdsUncheckedRows
         initialLoad.runEnds()
         guard openedAGroup else { return }
         try writer.writeWithoutTransaction { db in
             // Each group turned them on again as it ended; this covers one whose rollback failed.
-            if wroteUnchecked { try InitialLoad.checkForeignKeysAgain(db) }
+            if holdsUncheckedRows { try InitialLoad.checkForeignKeysAgain(db) }
             do {
                 try db.inTransaction {
                     try InitialLoad.matchIndexes(db, deferring: false)
@@ -241,7 +249,7 @@ extension CatalogDatabase {
             // fault of the load's own (no source's input can cause one), reported as the
             // run's error with the first row at fault.
             do {
-                if wroteUnchecked { try db.checkForeignKeys() }
+                if holdsUncheckedRows { try db.checkForeignKeys() }
             } catch {
                 throw LoadUnfinished.rowReferringToNothing(error)
             }
@@ -254,7 +262,8 @@ extension CatalogDatabase {
 public enum LoadUnfinished: Error, CustomStringConvertible {
     /// The indexes an initial load leaves out until it ends; the next ingest builds them.
     case indexesNotBuilt(any Error)
-    /// A row the initial load wrote, unchecked, refers to a row that does not exist.
+    /// A row an initial load wrote unchecked (this one, or an earlier one that did not
+    /// finish) refers to a row that does not exist.
     case rowReferringToNothing(any Error)
 
     public var description: String {
@@ -262,7 +271,7 @@ public enum LoadUnfinished: Error, CustomStringConvertible {
         case .indexesNotBuilt(let error):
             "its indexes were not built (the next ingest builds them): \(error)"
         case .rowReferringToNothing(let error):
-            "a row it wrote refers to a row that does not exist, a fault of Encore's own (please report it): \(error)"
+            "a row an initial load wrote refers to a row that does not exist, a fault of Encore's own (please report it): \(error)"
         }
     }
 }

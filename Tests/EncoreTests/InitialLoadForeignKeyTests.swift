@@ -16,6 +16,15 @@ struct InitialLoadForeignKeyTests {
             ? try catalog.writer.unsafeReentrantWrite(read) : try catalog.writer.writeWithoutTransaction(read)
     }
 
+    /// Runs statements on a connection of its own that does not check foreign keys.
+    func writeUnchecked(_ path: String, _ statements: String...) throws {
+        var unchecked = Configuration()
+        unchecked.foreignKeysEnabled = false
+        try DatabaseQueue(path: path, configuration: unchecked).write { db in
+            for statement in statements { try db.execute(sql: statement) }
+        }
+    }
+
     @Test func onlyAnInitialLoadsGroupsWriteWithTheChecksOff() throws {
         let (catalog, _) = try TestSupport.makeCatalog()
         let pages = MergeTests().pages
@@ -67,11 +76,7 @@ struct InitialLoadForeignKeyTests {
                 try catalog.withPageGroup { group in
                     _ = try group.apply(pages[0], pageHash: "0", format: "songkick-json")
                 }
-                var unchecked = Configuration()
-                unchecked.foreignKeysEnabled = false
-                try DatabaseQueue(path: path, configuration: unchecked).write { db in
-                    try db.execute(sql: orphan.insert)
-                }
+                try writeUnchecked(path, orphan.insert)
             }
         } throws: { error in
             guard case .rowReferringToNothing(let underlying) = error as? LoadUnfinished else { return false }
@@ -84,5 +89,30 @@ struct InitialLoadForeignKeyTests {
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'index'")
         }
         #expect(Set(InitialLoad.deferredIndexes.map(\.name)).isSubset(of: indexes))
+    }
+
+    /// A load killed midway leaves its indexes out and its rows unchecked: the run that
+    /// builds the indexes checks the rows too.
+    @Test func theRunThatFinishesAKilledLoadChecksWhatItWrote() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let pages = MergeTests().pages
+        try catalog.withLoad {
+            try catalog.withPageGroup { group in
+                _ = try group.apply(pages[0], pageHash: "0", format: "songkick-json")
+            }
+        }
+        // What the killed load left: an index out, and a row of its referring to nothing.
+        try writeUnchecked(path, "DROP INDEX \(InitialLoad.deferredIndexes[0].name)", Orphan.offer.insert)
+        #expect {
+            try catalog.withLoad {
+                try catalog.withPageGroup { group in
+                    _ = try group.apply(pages[1], pageHash: "1", format: "bandsintown")
+                }
+            }
+        } throws: { error in
+            guard case .rowReferringToNothing = error as? LoadUnfinished else { return false }
+            return "\(error)".contains("from offer(")
+        }
+        #expect(try catalog.stats(today: TestSupport.today).events == 1, "the run's page landed")
     }
 }
