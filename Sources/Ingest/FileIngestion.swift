@@ -212,15 +212,12 @@ public struct FileIngestion: Sendable {
             }
             ingester = detected
         }
-        var hasher = ContentHasher()
-        data.withUnsafeBytes { hasher.combine(buffer: $0) }
-        hasher.combine(similarToArtist)
-        let pageHash = hasher.hexDigest
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist)
+        let pageHash = Self.pageHash(data, context)
         do {
             if let appliedBefore, try appliedBefore.hasApplied(pageHash: pageHash, format: ingester.format) {
                 return .alreadyApplied(locator: locator)
             }
-            let context = PageContext(locator: locator, similarToArtist: similarToArtist)
             var page = try ingester.parse(data, context: context)
             if let enrichment { page = enrichment.enrich(page) }
             if finishing() {
@@ -278,6 +275,15 @@ public struct FileIngestion: Sendable {
         }
     }
 
+    /// What tells a page already applied from a new one: its bytes, and the artist they
+    /// are similar to when they are a similar-artists list (which only the request says).
+    static func pageHash(_ data: Data, _ context: PageContext) -> String {
+        var hasher = ContentHasher()
+        data.withUnsafeBytes { hasher.combine(buffer: $0) }
+        hasher.combine(context.similarArtistTarget)
+        return hasher.hexDigest
+    }
+
     /// Like ``ingest(data:locator:into:)``, but always parses, so a crawler learns the
     /// page's paging and listings even when the page itself is unchanged.
     public func ingestPage(data: Data, locator: String, into sink: any ListingSink)
@@ -286,12 +292,11 @@ public struct FileIngestion: Sendable {
         guard let format, let ingester = registry.ingester(named: format) else {
             return (.failure(IngestError(locator: locator, reason: .unrecognizedFormat)), nil)
         }
-        var hasher = ContentHasher()
-        data.withUnsafeBytes { hasher.combine(buffer: $0) }
-        let pageHash = hasher.hexDigest
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist)
+        let pageHash = Self.pageHash(data, context)
         let page: ListingPage
         do {
-            page = try ingester.parse(data, context: PageContext(locator: locator, similarToArtist: similarToArtist))
+            page = try ingester.parse(data, context: context)
         } catch {
             return (.failure(error), nil)
         }

@@ -33,6 +33,19 @@ public struct PageContext: Sendable, Hashable {
         self.locator = locator
         self.similarToArtist = similarToArtist
     }
+
+    /// The artist a similar-artists response is for: ``similarToArtist``, or the id in a
+    /// file name like `similar-artists-521019.json`. Such a response looks exactly like an
+    /// artist search; the artist it is for is only in the request. Part of what a page
+    /// says, so part of its hash: two artists' identical lists are two pages.
+    public var similarArtistTarget: String? {
+        if let similarToArtist { return similarToArtist }
+        let name = locator.split(separator: "/").last.map(String.init) ?? locator
+        guard let range = name.range(of: "similar[-_]?artists[-_]", options: [.regularExpression, .caseInsensitive])
+        else { return nil }
+        let digits = name[range.upperBound...].prefix { $0.isNumber }
+        return digits.isEmpty ? nil : String(digits)
+    }
 }
 
 /// The first bytes of some content, for format detection.

@@ -46,9 +46,6 @@ public struct SongkickJSONIngester: Ingester {
                 let path = artists.wasSingle ? "\(base).artist" : "\(base).artist[\(index)]"
                 page.artists.append(try normalizer.artist(artist, at: path))
             }
-            if let target = context.similarToArtist ?? Self.similarArtistTarget(in: context.locator) {
-                page.similarArtists = SimilarArtistsListing(artistSourceID: target, similar: page.artists)
-            }
         }
         if let venues = results.venue {
             for (index, venue) in venues.elements.enumerated() {
@@ -64,17 +61,19 @@ public struct SongkickJSONIngester: Ingester {
                 }
             }
         }
+        page.similarArtists = SimilarArtistsListing(of: page, for: context)
         return page
     }
+}
 
-    /// Similar-artist responses look exactly like artist search; the artist they are
-    /// for is only in the request, so a file name like `similar-artists-521019.json`
-    /// (or `--similar-to`) says it.
-    static func similarArtistTarget(in locator: String) -> String? {
-        let name = locator.split(separator: "/").last.map(String.init) ?? locator
-        guard let range = name.range(of: "similar[-_]?artists[-_]", options: [.regularExpression, .caseInsensitive])
+extension SimilarArtistsListing {
+    /// A Songkick page's artists as the similar artists of the context's target, when it
+    /// names one and the page lists artists only. A page with none says the artist has
+    /// none now, and clears what an earlier page said.
+    init?(of page: ListingPage, for context: PageContext) {
+        guard let target = context.similarArtistTarget,
+            page.events.isEmpty, page.venues.isEmpty, page.metroAreas.isEmpty
         else { return nil }
-        let digits = name[range.upperBound...].prefix { $0.isNumber }
-        return digits.isEmpty ? nil : String(digits)
+        self.init(artistSourceID: target, similar: page.artists)
     }
 }

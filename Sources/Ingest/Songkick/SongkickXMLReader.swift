@@ -87,11 +87,7 @@ final class SongkickXMLReader: XMLRecordHandler {
             throw IngestError(
                 locator: locator, position: "\(root.position) (resultsPage.status)", reason: .sourceError(message))
         }
-        if !page.artists.isEmpty,
-            let target = context.similarToArtist ?? SongkickJSONIngester.similarArtistTarget(in: locator)
-        {
-            page.similarArtists = SimilarArtistsListing(artistSourceID: target, similar: page.artists)
-        }
+        page.similarArtists = SimilarArtistsListing(of: page, for: context)
         return page
     }
 
