@@ -801,17 +801,23 @@ struct PageApplier {
         try db.execute(
             sql: "UPDATE artist SET revision = ? WHERE id IN (SELECT entity_id FROM source_record WHERE source = ? AND kind = 'artist' AND source_id = ?)",
             arguments: [revision, source, listing.artistSourceID])
+        let ranks = listing.firstRank..<(listing.ranksReplaced.map { listing.firstRank + $0 } ?? Int.max)
         try db.execute(
-            sql: "DELETE FROM similar_artist WHERE source = ? AND artist_source_id = ?",
-            arguments: [source, listing.artistSourceID])
-        for (rank, similar) in listing.similar.enumerated() where similar.sourceID != listing.artistSourceID {
+            sql: "DELETE FROM similar_artist WHERE source = ? AND artist_source_id = ? AND rank >= ? AND rank < ?",
+            arguments: [source, listing.artistSourceID, ranks.lowerBound, ranks.upperBound])
+        for (index, similar) in listing.similar.enumerated() where similar.sourceID != listing.artistSourceID {
             let similarID = try upsert(similar, corroboratedBy: [:])
+            // An artist another page of the list ranked moves here; one listed twice on
+            // this page keeps its first rank.
             try db.execute(
                 sql: """
-                    INSERT OR IGNORE INTO similar_artist (source, artist_source_id, similar_artist_id, rank)
-                    VALUES (?, ?, ?, ?)
+                    INSERT INTO similar_artist (source, artist_source_id, similar_artist_id, rank) VALUES (?, ?, ?, ?)
+                    ON CONFLICT DO UPDATE SET rank = excluded.rank WHERE similar_artist.rank NOT BETWEEN ? AND ?
                     """,
-                arguments: [source, listing.artistSourceID, similarID, rank + 1])
+                arguments: [
+                    source, listing.artistSourceID, similarID, listing.firstRank + index,
+                    ranks.lowerBound, ranks.upperBound - 1,
+                ])
         }
     }
 }

@@ -216,13 +216,20 @@ public struct OfferListing: Sendable, Hashable {
     }
 }
 
-/// A source's list of artists similar to one artist, best match first.
+/// A source's list of artists similar to one artist, best match first, or one page of it.
 public struct SimilarArtistsListing: Sendable, Hashable {
     public var artistSourceID: String
     public var similar: [ArtistListing]
+    /// The rank of the first artist listed: 1, but on a later page of the list.
+    public var firstRank: Int
+    /// How many ranks from ``firstRank`` on the listing replaces (a page's size); nil: all
+    /// of them (the whole list, or its last page).
+    public var ranksReplaced: Int?
 
-    public init(artistSourceID: String, similar: [ArtistListing]) {
+    public init(artistSourceID: String, similar: [ArtistListing], firstRank: Int = 1, ranksReplaced: Int? = nil) {
         self.artistSourceID = artistSourceID
         self.similar = similar
+        self.firstRank = firstRank
+        self.ranksReplaced = ranksReplaced
     }
 }

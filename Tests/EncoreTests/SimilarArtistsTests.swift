@@ -8,10 +8,12 @@ import Testing
 /// (here, the file name): the same bytes for two artists are two lists, and an empty
 /// response is a list too.
 struct SimilarArtistsTests {
-    static func artists(_ entries: [(id: Int, name: String)]) -> String {
+    /// A Songkick artist list; page 1 of one page unless told.
+    static func artists(_ entries: [(id: Int, name: String)], page: Int = 1, perPage: Int = 50, total: Int? = nil) -> String {
         let list = entries.map { #"{"id":\#($0.id),"displayName":"\#($0.name)","identifier":[]}"# }
         let results = list.isEmpty ? "{}" : #"{"artist":[\#(list.joined(separator: ","))]}"#
-        return #"{"resultsPage":{"status":"ok","results":\#(results),"perPage":50,"page":1,"totalEntries":\#(list.count)}}"#
+        return #"{"resultsPage":{"status":"ok","results":\#(results),"perPage":\#(perPage),"page":\#(page),"#
+            + #""totalEntries":\#(total ?? list.count)}}"#
     }
 
     /// Writes each file, ingests them all in one run, and returns the run's summary.
@@ -53,5 +55,24 @@ struct SimilarArtistsTests {
         let summary = try ingest(["similar-artists-1.json": Self.artists([])], into: catalog)
         #expect(summary.succeeded)
         #expect(try similarNames(of: "1", in: catalog).isEmpty)
+    }
+
+    /// Songkick pages a long list: each page replaces the ranks it covers, so pages may
+    /// come in any order, and an artist moving between pages is listed once.
+    @Test func thePagesOfALongListMakeOneListInAnyOrder() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try ingest(["search.json": Self.artists([(1, "Low")])], into: catalog)
+        func page(_ number: Int, _ entries: [(id: Int, name: String)]) -> String {
+            Self.artists(entries, page: number, perPage: 2, total: 3)
+        }
+        _ = try ingest(["similar-artists-1-p2.json": page(2, [(5, "Codeine")])], into: catalog)
+        _ = try ingest(["similar-artists-1-p1.json": page(1, [(3, "Duster"), (4, "Bedhead")])], into: catalog)
+        #expect(try similarNames(of: "1", in: catalog) == ["Duster", "Bedhead", "Codeine"])
+
+        // Codeine moves up to the first page, Bedhead down to the second.
+        _ = try ingest(["similar-artists-1-p1.json": page(1, [(5, "Codeine"), (3, "Duster")])], into: catalog)
+        #expect(try similarNames(of: "1", in: catalog) == ["Codeine", "Duster"])
+        _ = try ingest(["similar-artists-1-p2.json": page(2, [(4, "Bedhead")])], into: catalog)
+        #expect(try similarNames(of: "1", in: catalog) == ["Codeine", "Duster", "Bedhead"])
     }
 }

@@ -69,11 +69,18 @@ public struct SongkickJSONIngester: Ingester {
 extension SimilarArtistsListing {
     /// A Songkick page's artists as the similar artists of the context's target, when it
     /// names one and the page lists artists only. A page with none says the artist has
-    /// none now, and clears what an earlier page said.
+    /// none now, and clears what an earlier page said. A page of a longer list replaces
+    /// its own ranks (the last page, every rank from its first on), so the pages of a
+    /// list may come in any order.
     init?(of page: ListingPage, for context: PageContext) {
         guard let target = context.similarArtistTarget,
             page.events.isEmpty, page.venues.isEmpty, page.metroAreas.isEmpty
         else { return nil }
-        self.init(artistSourceID: target, similar: page.artists)
+        // Songkick's default page size, should a page not say its own.
+        let perPage = page.paging?.perPage ?? 50
+        let firstRank = (max(page.paging?.page ?? 1, 1) - 1) * perPage + 1
+        let isLast = page.paging?.totalEntries.map { firstRank - 1 + page.artists.count >= $0 } ?? true
+        self.init(
+            artistSourceID: target, similar: page.artists, firstRank: firstRank, ranksReplaced: isLast ? nil : perPage)
     }
 }
