@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Accepted: a name (`Madrid`, `madrid`, `Malaga` for Málaga, `Bilbo` for Bilbao), a
 /// name qualified by country or first-level division (`Madrid, ES`, `Madrid, Spain`,
-/// `Columbus, OH`, `Columbus, Ohio`, `Columbus, US`). Ambiguous names choose the most
-/// populous match and report the others; unknown names fail with the nearest spellings.
+/// `Columbus, OH`, `Columbus, Ohio`, `Columbus, US`). Ambiguous names choose the first
+/// of ``Gazetteer/cities(named:)`` (most populous, cities of that very name first) and
+/// report the others; unknown names fail with the nearest spellings.
 extension Gazetteer {
     public func resolve(_ query: String) throws(PlaceResolutionError) -> PlaceResolution {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
@@ -62,7 +63,7 @@ extension Gazetteer {
 /// The outcome of resolving a place name: the city chosen and any others it could mean.
 public struct PlaceResolution: Sendable, Hashable {
     public let chosen: City
-    /// Other cities with that name, most populous first.
+    /// Other cities with that name, in the order of ``Gazetteer/cities(named:)``.
     public let alternatives: [City]
 }
 

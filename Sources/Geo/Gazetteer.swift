@@ -134,7 +134,12 @@ public struct Gazetteer: Sendable {
         return nil
     }
 
-    /// Cities with this name or alternate name (folded), most populous first.
+    /// Cities with this name or alternate name (folded): those it is the name of first,
+    /// then those it is another name of (a historic one, one in another language), each
+    /// most populous first. A city of another name goes first only when it is more than
+    /// ``alternateNamePrecedence`` times as populous as each city of that name: "Mexico" is
+    /// Mexico City and "St Petersburg" the Russian one, but "Zaragoza" is not Tijuana (once
+    /// called Zaragoza), nor "Cancun" Changchun.
     public func cities(named name: String) -> [City] {
         let key = NameFolding.fold(name)
         guard !key.isEmpty else { return [] }
@@ -150,8 +155,18 @@ public struct Gazetteer: Sendable {
             matches.append(city(at: lineIndex))
             searchFrom = lineRanges[lineIndex].upperBound
         }
-        return matches.sorted { ($1.population, $0.geonameID) < ($0.population, $1.geonameID) }
+        let byPopulation = matches.sorted { ($1.population, $0.geonameID) < ($0.population, $1.geonameID) }
+        let (named, otherwise) = byPopulation.reduce(into: ([City](), [City]())) { split, city in
+            if NameFolding.fold(city.name) == key { split.0.append(city) } else { split.1.append(city) }
+        }
+        let largestNamed = named.first?.population ?? 0
+        let first = otherwise.prefix { $0.population > largestNamed * Self.alternateNamePrecedence }
+        return Array(first) + named + otherwise.dropFirst(first.count)
     }
+
+    /// How many times as populous as the largest city of a name a city must be to go
+    /// before it when it only has the name as another one.
+    static let alternateNamePrecedence = 10
 
     /// The city nearest to `point` (great-circle distance), searching outward ring by
     /// ring of 1° cells; correct across the antimeridian and near the poles.

@@ -14,11 +14,14 @@ struct GazetteerTests {
             "1\tAlpha\t10.0\t20.0\tES\t01\t20000\tEurope/Madrid\t\t|alpha|",
             "2\tBeta\t11.0\t21.0\tES\t01\t30000\tEurope/Madrid\t\t|beta|alpha|",
             "3\tGamma\t12.0\t22.0\tFR\t01\t40000\tEurope/Paris\t\t|gamma|",
+            "4\tDelta\t13.0\t23.0\tFR\t01\t200001\tEurope/Paris\t\t|delta|alpha|",
         ]
         let small = try Gazetteer(cities: Data(lines.joined(separator: "\n").utf8))
-        #expect(small.cities(named: "alpha").map(\.name) == ["Beta", "Alpha"])
+        // The city of that name before one more populous that has it as another name,
+        // unless that one is more than ten times its size.
+        #expect(small.cities(named: "alpha").map(\.name) == ["Delta", "Alpha", "Beta"])
         #expect(small.cities(named: "Gamma").map(\.name) == ["Gamma"])
-        #expect(small.cities(named: "delta").isEmpty)
+        #expect(small.cities(named: "epsilon").isEmpty)
         var broken = lines
         broken[1] = broken[1].replacingOccurrences(of: "|beta|", with: "|be\u{0}ta|")
         let error = #expect(throws: GazetteerFileError.self) { try Gazetteer(cities: Data(broken.joined(separator: "\n").utf8)) }
@@ -41,6 +44,13 @@ struct GazetteerTests {
         ("New York", "New York City", "US"),
         ("Columbus, US", "Columbus", "US"),
         ("London, UK", "London", "GB"),
+        // A city of that very name, not a bigger one once called so (Tijuana, Changchun)...
+        ("Zaragoza", "Zaragoza", "ES"),
+        ("Cancun", "Cancún", "MX"),
+        // ...unless the bigger one is the one everybody means.
+        ("Mexico", "Mexico City", "MX"),
+        ("St Petersburg", "Saint Petersburg", "RU"),
+        ("Calcutta", "Kolkata", "IN"),
     ])
     func resolvesNamesAsPeopleTypeThem(query: String, name: String, country: String) throws {
         let resolution = try gazetteer.resolve(query)
@@ -56,6 +66,17 @@ struct GazetteerTests {
         #expect(ambiguous.chosen.admin1Code == "OH")
         #expect(ambiguous.alternatives.contains { $0.admin1Code == "GA" })
         #expect(ambiguous.alternatives.map(\.population) == ambiguous.alternatives.map(\.population).sorted(by: >))
+    }
+
+    @Test func listsCitiesOfThatNameBeforeThoseOnceCalledSo() throws {
+        // Sandusky, Ohio and Blue Island, Illinois were once called Portland.
+        let portland = try gazetteer.resolve("Portland")
+        #expect(portland.chosen.admin1Code == "OR")
+        let others = portland.alternatives.map(\.name)
+        let lastPortland = try #require(others.lastIndex(of: "Portland"))
+        let sandusky = try #require(others.firstIndex(of: "Sandusky"))
+        #expect(lastPortland < sandusky)
+        #expect(others.contains("Blue Island"))
     }
 
     @Test func suggestsNearestSpellingsForUnknownNames() {
