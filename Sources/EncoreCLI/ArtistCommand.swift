@@ -10,7 +10,7 @@ extension Encore {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var visibility: VisibilityOptions
 
-        @Argument(help: "The artist's name (case, accents and punctuation do not matter).")
+        @Argument(help: "The artist's name (case, accents and punctuation do not matter), or #ID as `search` prints it.")
         var name: String
 
         @Flag(help: "Show past events instead of upcoming ones.")
@@ -22,6 +22,13 @@ extension Encore {
         func run() throws {
             let catalog = try visibility.apply(to: global.openCatalog())
             let today = global.currentDate
+            if let id = Output.catalogID(name) {
+                guard let page = try catalog.artistPage(artistID: id, past: past, today: today) else {
+                    Output.error("No artist #\(id) in the catalog. Try `encore search NAME`.")
+                    throw ReportedFailure()
+                }
+                return try show(page, namesakes: [])
+            }
             let matches = try catalog.artists(named: name, today: today)
             guard let artist = matches.first, let page = try catalog.artistPage(artistID: artist.id, past: past, today: today)
             else {
@@ -33,11 +40,15 @@ extension Encore {
                 Output.error(message)
                 throw ReportedFailure()
             }
+            try show(page, namesakes: Array(matches.dropFirst()))
+        }
+
+        private func show(_ page: ArtistPage, namesakes: [ArtistSummary]) throws {
             if json { return try Output.json(page) }
             Output.line(page.artist.name + (page.artist.musicBrainzID.map { "  (MusicBrainz \($0))" } ?? ""))
-            if matches.count > 1 {
-                let others = matches.dropFirst().map { "#\($0.id)" }.joined(separator: ", ")
-                Output.line("Other artists with this name: \(others)")
+            if !namesakes.isEmpty {
+                let others = namesakes.map { "#\($0.id)" }.joined(separator: ", ")
+                Output.line("Other artists with this name (`encore artist #ID`): \(others)")
             }
             Output.line()
             let heading = past ? "Past events" : "Upcoming events"

@@ -25,6 +25,13 @@ enum Output {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// The catalog id in `#269`, as `search` and the namesake lists print them; nil for a
+    /// name (`311` is a band).
+    static func catalogID(_ text: String) -> Int64? {
+        guard text.hasPrefix("#") else { return nil }
+        return Int64(text.dropFirst())
+    }
+
     static func error(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

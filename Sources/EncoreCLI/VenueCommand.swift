@@ -10,7 +10,7 @@ extension Encore {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var visibility: VisibilityOptions
 
-        @Argument(help: "The venue's name (or the start of it).")
+        @Argument(help: "The venue's name (or the start of it), or #ID as `search` prints it.")
         var name: String
 
         @Option(name: .customLong("in"), help: ArgumentHelp("Prefer the venue nearest this place.", valueName: "place"))
@@ -22,9 +22,13 @@ extension Encore {
         func run() throws {
             let center = try place.map { try Places.resolve($0) }
             let catalog = try visibility.apply(to: global.openCatalog())
-            let matches = try catalog.venues(named: name, near: center?.coordinate)
-            guard let venue = matches.first, let page = try catalog.venuePage(id: venue.id, today: global.currentDate) else {
-                Output.error("No venue named \"\(name)\" in the catalog. Try `encore search \(name)`.")
+            let id = Output.catalogID(name)
+            let matches = id == nil ? try catalog.venues(named: name, near: center?.coordinate) : []
+            guard let id = id ?? matches.first?.id, let page = try catalog.venuePage(id: id, today: global.currentDate) else {
+                Output.error(
+                    Output.catalogID(name) != nil
+                        ? "No venue \(name) in the catalog. Try `encore search NAME`."
+                        : "No venue named \"\(name)\" in the catalog. Try `encore search \(name)`.")
                 throw ReportedFailure()
             }
             if json { return try Output.json(page) }
@@ -40,7 +44,9 @@ extension Encore {
             if let metro = page.metroArea { rows.append(["Metro area", metro.name]) }
             Output.line(Output.table(rows))
             if matches.count > 1 {
-                Output.line("Also matching: " + matches.dropFirst().prefix(5).map { "\($0.name) (\($0.city ?? "?"))" }.joined(separator: ", "))
+                Output.line(
+                    "Also matching (`encore venue #ID`): "
+                        + matches.dropFirst().prefix(5).map { "\($0.name) (\($0.city ?? "?")) #\($0.id)" }.joined(separator: ", "))
             }
             Output.line()
             Output.line(page.events.isEmpty ? "Upcoming events: none." : "Upcoming events (\(page.events.count)):")

@@ -172,6 +172,22 @@ struct CLITests {
         #expect((past["events"] as? [Any])?.isEmpty == true)
     }
 
+    /// `search` prints ids (`#12`), as do the lists of namesakes: they open a page too.
+    @Test func artistAndVenuePagesOpenByTheIDsSearchPrints() throws {
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
+        for (kind, name, key) in [("artist", "velvet harbour", "artist"), ("venue", "roundhouse", "venue")] {
+            let hits = try #require(try encore("search", name, "--json").json() as? [[String: Any]])
+            let id = try #require(hits.first { $0["kind"] as? String == kind }?["id"] as? Int)
+            let page = try #require(try encore(kind, "#\(id)", "--json").json() as? [String: Any])
+            let named = try #require(try encore(kind, name, "--json").json() as? [String: Any])
+            #expect((page[key] as? [String: Any])?["id"] as? Int == id)
+            #expect((page[key] as? [String: Any])?["name"] as? String == (named[key] as? [String: Any])?["name"] as? String)
+            let missing = try encore(kind, "#999999")
+            #expect(missing.status == 1)
+            #expect(missing.stderr.contains("No \(kind) #999999"))
+        }
+    }
+
     @Test func searchIsPrefixAwareAndAccentInsensitive() throws {
         _ = try encore("ingest", TestSupport.fixture("songkick-json"))
         let hits = try #require(try encore("search", "soren", "--json").json() as? [[String: Any]])
