@@ -5,18 +5,24 @@ import Geo
 import Ingest
 import Listings
 
-/// `--from` / `--to` as fans type them: `2027-04-15`, `today`, `+30d`.
+/// `--from` / `--to` as fans type them: `2027-04-15`, `today`, `+30d`, `fri` (see
+/// `DateExpression`).
 struct DateWindowOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("First day, venue-local: YYYY-MM-DD, today, or +Nd (default: today).", valueName: "date"))
+    @Option(help: ArgumentHelp(
+        "First day, venue-local: YYYY-MM-DD, today, tomorrow, +Nd, or a weekday (fri: the next one) (default: today).",
+        valueName: "date"))
     var from: String?
 
-    @Option(help: ArgumentHelp("Last day, venue-local: YYYY-MM-DD, today, or +Nd (default: from + 90 days).", valueName: "date"))
+    @Option(help: ArgumentHelp(
+        "Last day, venue-local: as --from; a weekday is the first on or after --from (default: from + 90 days).",
+        valueName: "date"))
     var to: String?
 
     func validate() throws {
         for (name, value) in [("--from", from), ("--to", to)] {
             if let value, DateExpression.resolve(value, today: LocalDate(daysSinceEpoch: 0)) == nil {
-                throw ValidationError("\(name) must be YYYY-MM-DD, today, or +Nd (like +30d); got \"\(value)\".")
+                throw ValidationError(
+                    "\(name) must be YYYY-MM-DD, today, tomorrow, +Nd (like +30d) or a weekday (like fri); got \"\(value)\".")
             }
         }
     }
@@ -24,7 +30,7 @@ struct DateWindowOptions: ParsableArguments {
     /// The window, or a usage error when `--from` is after `--to`.
     func window(today: LocalDate, defaultDays: Int = 90) throws -> DateWindow {
         let start = from.flatMap { DateExpression.resolve($0, today: today) } ?? today
-        let end = to.flatMap { DateExpression.resolve($0, today: today) } ?? start.adding(days: defaultDays)
+        let end = to.flatMap { DateExpression.resolve($0, today: today, onOrAfter: start) } ?? start.adding(days: defaultDays)
         guard let window = DateWindow(from: start, to: end) else {
             throw UsageError("--from (\(start)) is after --to (\(end)); swap them or widen the window.")
         }
@@ -59,7 +65,7 @@ struct PageOptions: ParsableArguments {
     @Option(help: ArgumentHelp("List at most N events (default: all).", valueName: "n"))
     var limit: Int?
 
-    @Option(help: ArgumentHelp("Skip the first N events, for the next page (default 0).", valueName: "n"))
+    @Option(help: ArgumentHelp("Skip the first N events, for the next page.", valueName: "n"))
     var offset = 0
 
     func validate() throws {

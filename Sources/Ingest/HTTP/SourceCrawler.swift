@@ -50,7 +50,7 @@ public struct SourceCrawler: Sendable {
     /// The source's date window: its `from`/`to`, else today to a year from now.
     public var window: DateWindow {
         let from = source.from.flatMap { DateExpression.resolve($0, today: today) } ?? today
-        let to = source.to.flatMap { DateExpression.resolve($0, today: today) } ?? from.adding(days: 365)
+        let to = source.to.flatMap { DateExpression.resolve($0, today: today, onOrAfter: from) } ?? from.adding(days: 365)
         return DateWindow(from: from, to: to) ?? DateWindow(from: from, to: from)!
     }
 
@@ -200,23 +200,4 @@ public struct SourceCrawler: Sendable {
 private actor LookupCounter {
     var count = 0
     func add(_ value: Int) { count += value }
-}
-
-/// `YYYY-MM-DD`, `today`, `tomorrow`, `+Nd` (days from today) or `-Nd`: dates as fans
-/// type them (`--from`) and configuration windows are written.
-public enum DateExpression {
-    public static func resolve(_ text: String, today: LocalDate) -> LocalDate? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        switch trimmed {
-        case "today": return today
-        case "tomorrow": return today.adding(days: 1)
-        default: break
-        }
-        if let first = trimmed.first, first == "+" || first == "-", trimmed.hasSuffix("d"),
-            let days = Int(trimmed.dropFirst().dropLast()), days <= 36_500
-        {
-            return today.adding(days: first == "+" ? days : -days)
-        }
-        return LocalDate(iso: trimmed)
-    }
 }
