@@ -24,12 +24,12 @@ extension Encore {
             help: ArgumentHelp("Search around this coordinate instead of a place.", valueName: "lat,lng"))
         var at: String?
 
-        @Option(help: ArgumentHelp("How far to look: 50km, 30mi (default 50km).", valueName: "distance"))
+        @Option(help: ArgumentHelp("How far to look: 50km, 30mi.", valueName: "distance"))
         var radius = "50km"
 
         @OptionGroup var window: DateWindowOptions
 
-        @Option(help: "Order by date (default) or distance.")
+        @Option(help: "Order by date or distance.")
         var sort: NearbyOrder = .date
 
         @OptionGroup var page: PageOptions

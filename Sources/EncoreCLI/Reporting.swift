@@ -17,7 +17,7 @@ struct ReportingOptions: ParsableArguments {
     @Flag(help: "Print only errors and the final summary.")
     var quiet = false
 
-    @Option(name: .customLong("log-format"), help: "text (default) or json: one JSON object per line.")
+    @Option(name: .customLong("log-format"), help: "text, or json: one JSON object per line.")
     var logFormat: LogFormat = .text
 }
 
