@@ -125,7 +125,13 @@ extension Encore {
             }
             if json { return try Output.json(entries) }
             let settings = try catalog.settings(user: fan.name)
-            Output.line("\(entries.count) concert\(entries.count == 1 ? "" : "s") within \(Int(settings.radiusKilometres)) km (\(settings.feedMode.rawValue)); \(entries.filter(\.isNew).count) new")
+            // Home and each tracked city: the distances are to the nearest of them.
+            let centres = (settings.homeLatitude == nil ? [] : [settings.homeLabel ?? "home"])
+                + (try catalog.tracked(user: fan.name).filter { $0.kind == .city }.map(\.name))
+            Output.line(
+                "\(entries.count) concert\(entries.count == 1 ? "" : "s") within \(Int(settings.radiusKilometres)) km of "
+                    + centres.joined(separator: " or ")
+                    + " (\(settings.feedMode.rawValue)); \(entries.filter(\.isNew).count) new")
             guard !entries.isEmpty else { return }
             Output.line(Output.table(entries.map { entry in
                 [entry.isNew ? "NEW" : ""] + Output.eventRow(entry.event) + [String(format: "%.1f km", entry.distanceKilometres)]
