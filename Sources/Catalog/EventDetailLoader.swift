@@ -1,8 +1,8 @@
 import GRDB
 import Listings
 
-/// Loads full event details (venue, metro area, lineup, sources) for a set of events
-/// in three queries, however many events there are.
+/// Loads full event details (venue, metro area, lineup, offers, sources) for a set of
+/// events in four queries, however many events there are.
 ///
 /// Lists of ids are joined from a JSON array (`json_each(?) CROSS JOIN …`) rather than
 /// matched with `IN (…)`, for which SQLite would first build a temporary index of the ids.
@@ -87,6 +87,28 @@ enum EventDetailLoader {
         }
         while let (eventID, entry) = try lineups.next() {
             if let index = position[eventID] { events[index].lineup.append(entry) }
+        }
+        // Offers were written in their order (`position`); rows come in no particular one.
+        var offerPositions: [Int64: [Int]] = [:]
+        let offers = try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT o.event_id, o.position, o.source, o.url, o.price_min, o.price_max, o.currency, o.status, o.on_sale
+                FROM json_each(?) page CROSS JOIN offer o ON o.event_id = page.value
+                """),
+            arguments: [ids]
+        ) { row in
+            (row.int64(0), row.int(1), OfferDetail(source: row.text(2), offer: OfferListing(
+                url: row.optionalText(3), priceMin: row.optionalDouble(4), priceMax: row.optionalDouble(5),
+                currency: row.optionalText(6), status: row.optionalText(7), onSale: row.optionalText(8))))
+        }
+        while let (eventID, offerPosition, offer) = try offers.next() {
+            guard let index = position[eventID] else { continue }
+            events[index].offers.append(offer)
+            offerPositions[eventID, default: []].append(offerPosition)
+        }
+        for (eventID, positions) in offerPositions where positions.count > 1 {
+            let index = position[eventID]!
+            events[index].offers = zip(positions, events[index].offers).sorted { $0.0 < $1.0 }.map(\.1)
         }
         let sources = try ColumnCursor(
             db.cachedStatement(sql: """

@@ -53,11 +53,27 @@ extension Encore {
             for act in event.lineup {
                 Output.line("  \(act.order). \(act.name)" + (act.billing == .headline ? "  (headline)" : ""))
             }
+            if !event.offers.isEmpty {
+                Output.line()
+                Output.line("Tickets:")
+                Output.line(Output.table(event.offers.map(Self.ticketRow)))
+            }
             Output.line()
             Output.line("Sources:")
             for source in event.sources {
                 Output.line("  \(source.source) \(source.id)" + (source.url.map { "  \($0)" } ?? ""))
             }
+        }
+
+        /// `ticketmaster  25.00-45.50 USD  onsale  sales open 2026-12-01T15:00:00Z  URL`.
+        static func ticketRow(_ detail: OfferDetail) -> [String] {
+            let offer = detail.offer
+            let prices = [offer.priceMin, offer.priceMax].compactMap { $0 }.map { String(format: "%.2f", $0) }
+            let price = Array(Set(prices)).count == 1 ? prices[0] : prices.joined(separator: "-")
+            return [
+                "  " + detail.source, [price, offer.currency ?? ""].filter { !$0.isEmpty }.joined(separator: " "),
+                offer.status ?? "", offer.onSale.map { "sales open \($0)" } ?? "", offer.url ?? "",
+            ]
         }
     }
 }

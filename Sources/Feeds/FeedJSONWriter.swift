@@ -160,6 +160,8 @@ extension EventDetail: FeedJSONWritable {
         json.array(lineup) { json, entry in entry.write(to: &json) }
         json.key("metro_area")
         if let metroArea { metroArea.write(to: &json) } else { json.null() }
+        json.key("offers")
+        json.array(offers) { json, offer in offer.write(to: &json) }
         json.key("popularity")
         json.number(popularity)
         json.key("sources")
@@ -243,6 +245,27 @@ extension LineupEntry: FeedJSONWritable {
         json.string(name)
         json.key("order")
         json.integer(order)
+        json.closeObject()
+    }
+}
+
+extension OfferDetail: FeedJSONWritable {
+    func write(to json: inout FeedJSONWriter) {
+        json.openObject()
+        json.key("currency")
+        json.string(offer.currency)
+        json.key("on_sale")
+        json.string(offer.onSale)
+        json.key("price_max")
+        json.number(offer.priceMax)
+        json.key("price_min")
+        json.number(offer.priceMin)
+        json.key("source")
+        json.string(source)
+        json.key("status")
+        json.string(offer.status)
+        json.key("url")
+        json.string(offer.url)
         json.closeObject()
     }
 }

@@ -12,6 +12,9 @@ public struct EventDetail: Sendable, Hashable, Encodable {
     public var venue: VenueSummary?
     public var metroArea: MetroAreaSummary?
     public var lineup: [LineupEntry]
+    /// Tickets, as the sources that sell them or point to them list them, in the order
+    /// the event's records rank (see `SourcePrecedence`).
+    public var offers: [OfferDetail] = []
     public var sources: [SourceLink]
     public var popularity: Double?
     public var ageRestriction: String?
@@ -39,7 +42,7 @@ public struct EventDetail: Sendable, Hashable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, kind, status, start, end, venue, lineup, sources, popularity
+        case id, title, kind, status, start, end, venue, lineup, offers, sources, popularity
         case metroArea = "metro_area", ageRestriction = "age_restriction", unlistedSince = "unlisted_since"
     }
 
@@ -69,6 +72,7 @@ public struct EventDetail: Sendable, Hashable, Encodable {
         try container.encode(venue, forKey: .venue)
         try container.encode(metroArea, forKey: .metroArea)
         try container.encode(lineup, forKey: .lineup)
+        try container.encode(offers, forKey: .offers)
         try container.encode(sources, forKey: .sources)
         try container.encode(popularity, forKey: .popularity)
         try container.encode(ageRestriction, forKey: .ageRestriction)
@@ -171,6 +175,33 @@ public struct LineupEntry: Sendable, Hashable, Encodable {
     enum CodingKeys: String, CodingKey {
         case name, billing, order
         case artistID = "artist_id"
+    }
+}
+
+/// A way to buy tickets and the source that lists it (see ``OfferListing``).
+public struct OfferDetail: Sendable, Hashable, Encodable {
+    public var source: String
+    public var offer: OfferListing
+
+    public init(source: String, offer: OfferListing) {
+        self.source = source
+        self.offer = offer
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(offer.currency, forKey: .currency)
+        try container.encode(offer.onSale, forKey: .onSale)
+        try container.encode(offer.priceMax, forKey: .priceMax)
+        try container.encode(offer.priceMin, forKey: .priceMin)
+        try container.encode(source, forKey: .source)
+        try container.encode(offer.status, forKey: .status)
+        try container.encode(offer.url, forKey: .url)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case source, url, currency, status
+        case priceMin = "price_min", priceMax = "price_max", onSale = "on_sale"
     }
 }
 

@@ -156,6 +156,35 @@ struct CLITests {
         #expect(sources.first?["id"] as? String == "1001")
     }
 
+    /// Ticket links, prices and on-sale dates a source gives: in `encore event`, in its
+    /// JSON and on the concert's feed page.
+    @Test func anEventShowsItsTickets() throws {
+        _ = try encore("ingest", TestSupport.fixture("ticketmaster"))
+        let page = try #require(try encore("artist", "Night Ferry", "--json").json() as? [String: Any])
+        let id = try #require((page["events"] as? [[String: Any]])?.first?["id"] as? Int)
+        let event = try #require(try encore("event", String(id), "--json").json() as? [String: Any])
+        let offers = try #require(event["offers"] as? [[String: Any]])
+        #expect(offers.count == 1)
+        #expect(offers.first?["source"] as? String == "ticketmaster")
+        #expect(offers.first?["url"] as? String == "https://www.ticketmaster.com/night-ferry-boston-03-12-2027/event/01005E8B")
+        #expect(offers.first?["price_min"] as? Double == 25)
+        #expect(offers.first?["price_max"] as? Double == 45.5)
+        #expect(offers.first?["currency"] as? String == "USD")
+        #expect(offers.first?["status"] as? String == "onsale")
+        #expect(offers.first?["on_sale"] as? String == "2026-12-01T15:00:00Z")
+        #expect(try encore("event", String(id)).stdout.contains("ticketmaster  25.00-45.50 USD  onsale  sales open 2026-12-01T15:00:00Z"))
+
+        let out = directory.appendingPathComponent("feeds").path
+        #expect(try encore("build", "--out", out).status == 0)
+        let feed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/events/\(id).json")))
+        #expect(((feed as? [String: Any])?["offers"] as? NSArray) == (offers as NSArray))
+        // An event no source gives tickets for (Songkick gives none) says so with an empty list.
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
+        let songkick = try #require(try encore("artist", "Velvet Harbour", "--json").json() as? [String: Any])
+        let none = try #require((songkick["events"] as? [[String: Any]])?.first?["id"] as? Int)
+        #expect(((try encore("event", String(none), "--json").json() as? [String: Any])?["offers"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func artistSuggestsNearMissesAndExitsOne() throws {
         _ = try encore("ingest", TestSupport.fixture("songkick-json"))
         let run = try encore("artist", "Velvet Harbor")
