@@ -39,10 +39,10 @@ enum JSONPageDecoding {
             return IngestError(
                 locator: locator, position: path(context.codingPath),
                 reason: .unexpectedShape("missing key \"\(key.stringValue)\""))
-        case .typeMismatch(_, let context):
+        case .typeMismatch(let type, let context):
             return IngestError(
                 locator: locator, position: path(context.codingPath),
-                reason: .unexpectedShape(context.debugDescription))
+                reason: .unexpectedShape(mismatch(expected: type, context)))
         case .valueNotFound(let type, let context):
             return IngestError(
                 locator: locator, position: path(context.codingPath),
@@ -50,6 +50,35 @@ enum JSONPageDecoding {
         @unknown default:
             return IngestError(locator: locator, reason: .malformed(String(describing: error)))
         }
+    }
+
+    /// `performance is a string; expected a list`, in the words of the JSON, where
+    /// `JSONDecoder` says `Expected to decode Array<Any> but found a string instead.`
+    static func mismatch(expected type: Any.Type, _ context: DecodingError.Context) -> String {
+        let name = context.codingPath.last { $0.intValue == nil }?.stringValue ?? "the value"
+        let expected = switch type {
+        case is [Any].Type: "a list"
+        case is [String: Any].Type: "an object"
+        case is String.Type: "text"
+        case is Bool.Type: "true or false"
+        case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type: "a number"
+        default: "\(type)"
+        }
+        // The found kind is only in the message: "... but found number instead."
+        let words = context.debugDescription.components(separatedBy: " but found ")
+        guard words.count == 2 else { return "\(name) is not \(expected)" }
+        var found = Substring(words[1].replacingOccurrences(of: " instead.", with: ""))
+        for article in ["a ", "an "] where found.hasPrefix(article) { found = found.dropFirst(article.count) }
+        let described = switch found {
+        case "number": "a number"
+        case "string": "text"
+        case "array": "a list"
+        case "dictionary", "object": "an object"
+        case "bool", "boolean": "true or false"
+        case "null": "null"
+        default: String(found)
+        }
+        return "\(name) is \(described); expected \(expected)"
     }
 
     /// `resultsPage.results.event[2].start` from a coding path.

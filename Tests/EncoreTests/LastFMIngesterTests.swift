@@ -237,7 +237,7 @@ struct LastFMIngesterTests {
         ("lastfm-json/latitude-120.json", "events.event[0].venue.location.geo:point.geo:lat", "", "latitude 120.0 is outside -90...90"),
         ("lastfm-json/february-30.json", "events.event[1].startDate", "", "30 Feb 2027 does not exist"),
         ("lastfm-json/truncated.json", "line 25, column 1", "", "unexpected end of input"),
-        ("lastfm-json/wrong-type.json", "events.event[1].artists", "", "unexpected shape"),
+        ("lastfm-json/wrong-type.json", "events.event[1].artists", "", "unexpected shape: artists is a number; expected an object"),
         ("lastfm-json/error.json", "error", "", "Last.fm error 6: The artist you supplied could not be found"),
     ])
     func reportsBadPagesWithFileAndPosition(file: String, positionStart: String, positionEnd: String, detail: String) throws {

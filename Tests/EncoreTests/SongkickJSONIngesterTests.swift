@@ -109,7 +109,7 @@ struct SongkickJSONIngesterTests {
     @Test(arguments: [
         ("latitude-120.json", "resultsPage.results.event[1].venue.lat", "latitude 120.0 is outside -90...90"),
         ("february-30.json", "resultsPage.results.event[2].start.date", "\"2026-02-30\" is not a date"),
-        ("wrong-type.json", "resultsPage.results.event[0].performance", "Array"),
+        ("wrong-type.json", "resultsPage.results.event[0].performance", "performance is text; expected a list"),
         ("wrong-envelope.json", "top level", "missing key \"resultsPage\""),
         ("error-envelope.json", "resultsPage.status", "Invalid or missing apikey"),
         ("truncated.json", "line 24, column 11", "unexpected end of input"),
