@@ -5,7 +5,12 @@ import Glibc
 #endif
 
 /// A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks: each request is
-/// answered by a handler, one connection at a time, and logged. Port 0 picks a free one.
+/// answered by a handler and logged. Port 0 picks a free one.
+///
+/// Like the real APIs' servers, it keeps connections open for the next request (unless
+/// the client says `Connection: close`) and serves each connection on a thread of its
+/// own: a client that opens another while one is idle, or retries while a stalled answer
+/// is still sleeping, is answered at once.
 public final class LocalHTTPServer: @unchecked Sendable {
     public struct Request: Sendable {
         public let path: String
@@ -42,6 +47,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var log: [Request] = []
     private var running = true
+    /// Open client connections, shut down by ``stop()``.
+    private var clients = Set<Int32>()
+    private var acceptedCount = 0
     /// A benchmark serving hundreds of thousands of requests keeps no log.
     private let logsRequests: Bool
 
@@ -73,33 +81,66 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     public var requests: [Request] { lock.withLock { log } }
 
+    /// Connections accepted so far: fewer than requests when clients keep them open.
+    public var connectionsAccepted: Int { lock.withLock { acceptedCount } }
+
     public func stop() {
-        lock.withLock { running = false }
+        let open = lock.withLock {
+            running = false
+            return clients
+        }
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
         close(socketDescriptor)
+        // Wakes the connection threads waiting for a next request; each closes its own.
+        for client in open { shutdown(client, Int32(SHUT_RDWR)) }
     }
 
     private func serve() {
         while lock.withLock({ running }) {
             let client = accept(socketDescriptor, nil, nil)
             guard client >= 0 else { continue }
-            handle(client)
-            close(client)
+            let accepted = lock.withLock {
+                guard running else { return false }
+                clients.insert(client)
+                acceptedCount += 1
+                return true
+            }
+            guard accepted else {
+                close(client)
+                continue
+            }
+            Thread { [self] in
+                serveConnection(client)
+                lock.withLock { _ = clients.remove(client) }
+                close(client)
+            }.start()
         }
     }
 
-    private func handle(_ client: Int32) {
+    /// Answers the requests of one connection in order, until either side closes it.
+    private func serveConnection(_ client: Int32) {
         var received = Data()
+        while lock.withLock({ running }), handle(client, &received) {}
+    }
+
+    /// Reads one request from `received` and the socket, and answers it.
+    /// - Returns: whether the connection stays open for another.
+    private func handle(_ client: Int32, _ received: inout Data) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while !received.contains(Data("\r\n\r\n".utf8)) {
+        let separator = Data("\r\n\r\n".utf8)
+        var end = received.range(of: separator)
+        while end == nil {
             let count = recv(client, &buffer, buffer.count, 0)
-            guard count > 0 else { return }
+            guard count > 0 else { return false }
             received.append(contentsOf: buffer[0..<count])
+            end = received.range(of: separator)
         }
-        let head = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
+        // GET requests have no body: what follows the head is the next request.
+        let head = String(decoding: received[..<end!.lowerBound], as: UTF8.self)
+        received = Data(received[end!.upperBound...])
         var lines = head.components(separatedBy: "\r\n")
         let requestLine = lines.removeFirst().split(separator: " ")
-        guard requestLine.count >= 2 else { return }
+        guard requestLine.count >= 2 else { return false }
         let target = String(requestLine[1])
         var headers: [String: String] = [:]
         for line in lines {
@@ -113,7 +154,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
         if logsRequests { lock.withLock { log.append(request) } }
         let response = handler(request)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
-        var text = "HTTP/1.1 \(response.status) Status\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
+        // A truncated answer can only end by closing the connection.
+        let keepsOpen = response.truncateAfter == nil && headers["connection"]?.lowercased() != "close"
+        var text = "HTTP/1.1 \(response.status) Status\r\nContent-Length: \(response.body.count)\r\n"
+            + "Connection: \(keepsOpen ? "keep-alive" : "close")\r\n"
         for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
         text += "\r\n"
         var bytes = Data(text.utf8)
@@ -126,5 +170,6 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 sent += count
             }
         }
+        return keepsOpen
     }
 }

@@ -31,8 +31,9 @@ public final class SampleAPIServer: Sendable {
             .sorted { (Int($0) ?? 0, $0) < (Int($1) ?? 0, $1) }
         lastFMLocations = Self.firstPages(in: corpus.appendingPathComponent("lastfm-json/geo"), suffix: "-p1.json").sorted()
         songkickPageSize = Self.perPage(ofFirstCalendarIn: corpus.appendingPathComponent("songkick-json/metro-areas")) ?? 50
+        let validators = PageValidators()
         server = try LocalHTTPServer(port: port, logsRequests: false) { request in
-            Self.answer(request, corpus: corpus, apiKey: apiKey)
+            Self.answer(request, corpus: corpus, apiKey: apiKey, validators: validators)
         }
     }
 
@@ -73,7 +74,9 @@ public final class SampleAPIServer: Sendable {
         return names.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
     }
 
-    private static func answer(_ request: LocalHTTPServer.Request, corpus: URL, apiKey: String) -> LocalHTTPServer.Response {
+    private static func answer(
+        _ request: LocalHTTPServer.Request, corpus: URL, apiKey: String, validators: PageValidators
+    ) -> LocalHTTPServer.Response {
         let parts = request.path.split(separator: "/").map(String.init)
         let page = Int(request.query["page"] ?? "1") ?? 0
         guard page >= 1 else { return .init(status: 400) }
@@ -95,12 +98,22 @@ public final class SampleAPIServer: Sendable {
         default:
             return .init(status: 404)
         }
-        let url = corpus.appendingPathComponent(file)
-        guard let body = try? Data(contentsOf: url) else { return .init(status: 404) }
+        let path = corpus.appendingPathComponent(file).path
+        // Like a real API's cache, a page that has not changed is answered 304 without
+        // being read again: hashing every page on every request was most of an
+        // unchanged refresh's time on a two-core machine, server and crawler side by side.
+        guard let version = PageValidators.Version(of: path) else { return .init(status: 404) }
+        func notModified(_ etag: String, _ lastModified: String) -> Bool {
+            request.headers["if-none-match"] == etag || request.headers["if-modified-since"] == lastModified
+        }
+        if let known = validators[path], known.version == version, notModified(known.etag, known.lastModified) {
+            return .init(status: 304, headers: ["ETag": known.etag, "Last-Modified": known.lastModified])
+        }
+        guard let body = FileManager.default.contents(atPath: path) else { return .init(status: 404) }
         let etag = "\"" + String(fnv1a(body), radix: 16) + "\""
-        let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date()
-        let lastModified = httpDate(modified)
-        if request.headers["if-none-match"] == etag || request.headers["if-modified-since"] == lastModified {
+        let lastModified = httpDate(version.modified)
+        validators[path] = (version, etag, lastModified)
+        if notModified(etag, lastModified) {
             return .init(status: 304, headers: ["ETag": etag, "Last-Modified": lastModified])
         }
         let type = file.hasSuffix(".json") ? "application/json" : "application/xml"
@@ -115,11 +128,13 @@ public final class SampleAPIServer: Sendable {
     }
 
     private static func fnv1a(_ data: Data) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        data.withUnsafeBytes { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return hash
         }
-        return hash
     }
 
     /// An RFC 9110 IMF-fixdate, as `Last-Modified` carries.
@@ -135,4 +150,41 @@ public final class SampleAPIServer: Sendable {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         return formatter
     }()
+}
+
+/// Each served page's validators, with the file version they were made for: a file
+/// rewritten (a test changing a page) has another inode, size or modification time.
+final class PageValidators: @unchecked Sendable {
+    struct Version: Equatable {
+        let inode: UInt64
+        let size: Int64
+        let seconds: Int
+        let nanoseconds: Int
+
+        init?(of path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+            inode = UInt64(status.st_ino)
+            size = Int64(status.st_size)
+            #if canImport(Darwin)
+            let modified = status.st_mtimespec
+            #else
+            let modified = status.st_mtim
+            #endif
+            seconds = Int(modified.tv_sec)
+            nanoseconds = Int(modified.tv_nsec)
+        }
+
+        var modified: Date {
+            Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+        }
+    }
+
+    private let lock = NSLock()
+    private var known: [String: (version: Version, etag: String, lastModified: String)] = [:]
+
+    subscript(path: String) -> (version: Version, etag: String, lastModified: String)? {
+        get { lock.withLock { known[path] } }
+        set { lock.withLock { known[path] = newValue } }
+    }
 }

@@ -65,4 +65,36 @@ struct SampleAPIServerTests {
         #expect(try await status("/songkick/metro_areas/..%2F..%2Flabels/calendar.json?apikey=\(Self.key)") == 404)
         #expect(try await status("/lastfm/2.0/?method=geo.getEvents&location=..&api_key=\(Self.key)") == 400)
     }
+
+    /// Validators are remembered between requests (an unchanged page is answered without
+    /// being read), but never outlive the page: one rewritten is served again.
+    @Test func aRewrittenPageIsServedAgainWithNewValidators() async throws {
+        let directory = try TestSupport.temporaryDirectory()
+        _ = try SampleWorld(configuration: .init(eventCount: 50)).write(formats: [.songkickJSON], to: directory)
+        let server = try SampleAPIServer(corpus: directory, apiKey: Self.key)
+        defer { server.stop() }
+        let metro = try #require(server.songkickMetroAreas.first)
+        let url = URL(string: server.baseURL.absoluteString + "/songkick/metro_areas/\(metro)/calendar.json?apikey=\(Self.key)&page=1")!
+        let session = URLSession(configuration: .ephemeral)
+        func fetch(ifNoneMatch etag: String? = nil) async throws -> (status: Int, etag: String?, body: Data) {
+            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
+            if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+            let (data, response) = try await session.data(for: request)
+            let http = response as? HTTPURLResponse
+            return (http?.statusCode ?? 0, http?.value(forHTTPHeaderField: "ETag"), data)
+        }
+        let first = try await fetch()
+        let etag = try #require(first.etag)
+        #expect(first.status == 200)
+        #expect(try await fetch(ifNoneMatch: etag).status == 304)
+        #expect(try await fetch(ifNoneMatch: etag).status == 304)
+
+        let page = directory.appendingPathComponent("songkick-json/metro-areas/\(metro)-calendar-p1.json")
+        let rewritten = Data(#"{"resultsPage":{"status":"ok","results":{},"perPage":50,"page":1,"totalEntries":0}}"#.utf8)
+        try rewritten.write(to: page)
+        let again = try await fetch(ifNoneMatch: etag)
+        #expect(again.status == 200)
+        #expect(again.body == rewritten)
+        #expect(again.etag != nil && again.etag != etag)
+    }
 }
