@@ -85,14 +85,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
     public var connectionsAccepted: Int { lock.withLock { acceptedCount } }
 
     public func stop() {
-        let open = lock.withLock {
+        lock.withLock {
             running = false
-            return clients
+            // Wakes the connection threads waiting for a next request; each closes its
+            // own. Under the lock, where they close them: a descriptor closed, and perhaps
+            // reused by another socket of the process, is never shut down here.
+            for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
         }
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
         close(socketDescriptor)
-        // Wakes the connection threads waiting for a next request; each closes its own.
-        for client in open { shutdown(client, Int32(SHUT_RDWR)) }
     }
 
     private func serve() {
@@ -111,8 +112,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
             }
             Thread { [self] in
                 serveConnection(client)
-                lock.withLock { _ = clients.remove(client) }
-                close(client)
+                lock.withLock {
+                    clients.remove(client)
+                    close(client)
+                }
             }.start()
         }
     }
