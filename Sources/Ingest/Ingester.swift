@@ -40,8 +40,11 @@ public struct PageContext: Sendable, Hashable {
     /// says, so part of its hash: two artists' identical lists are two pages.
     public var similarArtistTarget: String? {
         if let similarToArtist { return similarToArtist }
-        let name = locator.split(separator: "/").last.map(String.init) ?? locator
-        guard let range = name.range(of: "similar[-_]?artists[-_]", options: [.regularExpression, .caseInsensitive])
+        let name = locator.lastIndex(of: "/").map { locator[locator.index(after: $0)...] } ?? locator[...]
+        // Asked of every page (its hash includes the answer): most names are ruled out
+        // without the regular expression.
+        guard name.utf8.count > 15, name.lowercased().contains("similar"),
+            let range = name.range(of: "similar[-_]?artists[-_]", options: [.regularExpression, .caseInsensitive])
         else { return nil }
         let digits = name[range.upperBound...].prefix { $0.isNumber }
         return digits.isEmpty ? nil : String(digits)
