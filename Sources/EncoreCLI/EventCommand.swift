@@ -69,7 +69,7 @@ extension Encore {
         static func ticketRow(_ detail: OfferDetail) -> [String] {
             let offer = detail.offer
             let prices = [offer.priceMin, offer.priceMax].compactMap { $0 }.map { String(format: "%.2f", $0) }
-            let price = Array(Set(prices)).count == 1 ? prices[0] : prices.joined(separator: "-")
+            let price = Set(prices).count == 1 ? prices[0] : prices.joined(separator: "-")
             return [
                 "  " + detail.source, [price, offer.currency ?? ""].filter { !$0.isEmpty }.joined(separator: " "),
                 offer.status ?? "", offer.onSale.map { "sales open \($0)" } ?? "", offer.url ?? "",

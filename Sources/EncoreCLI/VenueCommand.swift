@@ -22,11 +22,12 @@ extension Encore {
         func run() throws {
             let center = try place.map { try Places.resolve($0) }
             let catalog = try visibility.apply(to: global.openCatalog())
-            let id = Output.catalogID(name)
-            let matches = id == nil ? try catalog.venues(named: name, near: center?.coordinate) : []
-            guard let id = id ?? matches.first?.id, let page = try catalog.venuePage(id: id, today: global.currentDate) else {
+            let requested = Output.catalogID(name)
+            let matches = requested == nil ? try catalog.venues(named: name, near: center?.coordinate) : []
+            guard let id = requested ?? matches.first?.id, let page = try catalog.venuePage(id: id, today: global.currentDate)
+            else {
                 Output.error(
-                    Output.catalogID(name) != nil
+                    requested != nil
                         ? "No venue \(name) in the catalog. Try `encore search NAME`."
                         : "No venue named \"\(name)\" in the catalog. Try `encore search \(name)`.")
                 throw ReportedFailure()
