@@ -43,16 +43,27 @@ extension Encore {
             var day: LocalDate?
             var rows: [[String]] = []
             for event in events {
-                if event.start.localDate != day {
+                // A festival that began before the trip is listed on its first day.
+                let shown = max(event.start.localDate, dates.from)
+                if shown != day {
                     if !rows.isEmpty { Output.line(Output.table(rows)) }
                     rows = []
-                    day = event.start.localDate
+                    day = shown
                     Output.line()
-                    Output.line(Self.heading(for: event.start.localDate))
+                    Output.line(Self.heading(for: shown))
                 }
-                rows.append(Array(Output.eventRow(event).dropFirst(2)) + ["#\(event.id)"])
+                var row = Array(Output.eventRow(event).dropFirst(2)) + ["#\(event.id)"]
+                if let note = Self.dayOf(event, on: shown) { row[2] += " (\(note))" }
+                rows.append(row)
             }
             if !rows.isEmpty { Output.line(Output.table(rows)) }
+        }
+
+        /// "day 2 of 3" for an event of several days shown on a day after its first.
+        static func dayOf(_ event: EventDetail, on date: LocalDate) -> String? {
+            let start = event.start.localDate
+            guard date > start, let end = event.endDate, end > start else { return nil }
+            return "day \(date.daysSinceEpoch - start.daysSinceEpoch + 1) of \(end.daysSinceEpoch - start.daysSinceEpoch + 1)"
         }
 
         /// "Thursday 15 April 2027", in English whatever the locale, for stable output.

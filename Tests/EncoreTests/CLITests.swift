@@ -274,6 +274,20 @@ struct CLITests {
         #expect(try encore("near", "Bilbao", "--limit", "0").status == 2)
     }
 
+    /// A trip that starts on a festival's second day finds it on that day, marked so.
+    @Test func cityListsAFestivalUnderwayOnTheTripsFirstDay() throws {
+        _ = try encore("ingest", TestSupport.fixture("sample-multi/songkick-json"))
+        let trip = try encore("city", "Madrid, ES", "--from", "2027-06-01", "--to", "2027-06-02")
+        #expect(trip.status == 0, "\(trip.stderr)")
+        let lines = trip.stdout.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex(of: "Tuesday 1 June 2027"), "\(trip.stdout)")
+        #expect(lines[heading + 1].contains("Madrid Sound Festival 2027 (day 2 of 2)"))
+        // From its first day, it is listed there, unmarked.
+        let whole = try encore("city", "Madrid, ES", "--from", "2027-05-31", "--to", "2027-06-02").stdout
+        #expect(whole.contains("Monday 31 May 2027") && whole.contains("Madrid Sound Festival 2027  "))
+        #expect(!whole.contains("day 2 of 2"))
+    }
+
     @Test func invalidGeoInputExitsTwo() throws {
         for arguments in [
             ["near", "--at", "91,0"], ["near", "Bilbao", "--radius", "-5km"], ["near", "Bilbao", "--radius", "0"],
