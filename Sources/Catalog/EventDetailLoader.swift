@@ -89,8 +89,8 @@ enum EventDetailLoader {
             if let index = position[eventID] { events[index].lineup.append(entry) }
         }
         // Offers were written in their order (`position`); rows come in no particular one.
-        var offerPositions: [Int64: [Int]] = [:]
-        let offers = try ColumnCursor(
+        var offers: [(event: Int, position: Int, offer: OfferDetail)] = []
+        let offerRows = try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT o.event_id, o.position, o.source, o.url, o.price_min, o.price_max, o.currency, o.status, o.on_sale
                 FROM json_each(?) page CROSS JOIN offer o ON o.event_id = page.value
@@ -101,15 +101,11 @@ enum EventDetailLoader {
                 url: row.optionalText(3), priceMin: row.optionalDouble(4), priceMax: row.optionalDouble(5),
                 currency: row.optionalText(6), status: row.optionalText(7), onSale: row.optionalText(8))))
         }
-        while let (eventID, offerPosition, offer) = try offers.next() {
-            guard let index = position[eventID] else { continue }
-            events[index].offers.append(offer)
-            offerPositions[eventID, default: []].append(offerPosition)
+        while let (eventID, offerPosition, offer) = try offerRows.next() {
+            if let index = position[eventID] { offers.append((index, offerPosition, offer)) }
         }
-        for (eventID, positions) in offerPositions where positions.count > 1 {
-            let index = position[eventID]!
-            events[index].offers = zip(positions, events[index].offers).sorted { $0.0 < $1.0 }.map(\.1)
-        }
+        offers.sort { ($0.event, $0.position) < ($1.event, $1.position) }
+        for row in offers { events[row.event].offers.append(row.offer) }
         let sources = try ColumnCursor(
             db.cachedStatement(sql: """
                 SELECT s.entity_id, s.source, s.source_id, s.url
