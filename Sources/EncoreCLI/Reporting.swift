@@ -40,6 +40,17 @@ final class IngestReporter {
         switch result {
         case .success(let outcome):
             events += outcome.eventsNew + outcome.eventsMerged + outcome.eventsUpdated + outcome.eventsUnchanged
+            if showsProgress, !outcome.warnings.isEmpty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            for warning in outcome.warnings {
+                switch options.logFormat {
+                case .text: Output.error("warning: \(warning)")
+                case .json:
+                    Output.error(Self.jsonLine([
+                        "level": "warning", "locator": warning.locator, "position": warning.position ?? "",
+                        "message": warning.description,
+                    ]))
+                }
+            }
         case .failure(let error):
             if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             switch options.logFormat {

@@ -264,6 +264,7 @@ public struct FileIngestion: Sendable {
                 }
                 var outcome = try group.apply(page, pageHash: hash, format: format)
                 outcome.recordsSkipped = page.skipped
+                outcome.warnings = page.warnings
                 return .success(outcome)
             } catch let error as PageGroupRolledBack {
                 throw error

@@ -13,6 +13,8 @@ public struct IngestSummary: Sendable, Hashable {
     public var failures: [IngestError] = []
     /// Records left out on purpose, by reason ("non-music events (Sports)": 9).
     public var skipped: [String: Int] = [:]
+    /// Values that were dropped from pages that landed.
+    public var warnings: [ListingWarning] = []
 
     public init() {}
 
@@ -30,6 +32,7 @@ public struct IngestSummary: Sendable, Hashable {
         eventsUpdated += outcome.eventsUpdated
         eventsUnchanged += outcome.eventsUnchanged
         recordSkipped(outcome.recordsSkipped)
+        warnings += outcome.warnings
     }
 
     mutating func recordSkipped(_ skipped: [String: Int]) {

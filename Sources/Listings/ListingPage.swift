@@ -42,6 +42,8 @@ public struct ListingPage: Sendable, Hashable {
     /// Records the source listed that Encore leaves out on purpose (Ticketmaster's sports
     /// and theatre, events with no date yet), counted by reason, for the run's summary.
     public var skipped: [String: Int] = [:]
+    /// Values the page gave that were dropped (see ``ListingWarning``), in page order.
+    public var warnings: [ListingWarning] = []
     /// The listings' content hashes once ``computeContentHashes()`` made them; any change
     /// to the listings drops them.
     public var contentHashes: PageContentHashes? { hashes.value }
@@ -146,6 +148,8 @@ public struct PageOutcome: Sendable, Hashable, Codable {
     public var skippedAsUnchanged = false
     /// The page's records left out on purpose, by reason (see ``ListingPage/skipped``).
     public var recordsSkipped: [String: Int] = [:]
+    /// Values of the page that were dropped (see ``ListingPage/warnings``).
+    public var warnings: [ListingWarning] = []
 
     public init(
         eventsNew: Int = 0, eventsMerged: Int = 0, eventsUpdated: Int = 0, eventsUnchanged: Int = 0,

@@ -89,11 +89,29 @@ struct BandsintownIngesterTests {
             #"[{"id":"1","datetime":"tomorrow","lineup":["A"]}]"#,
             #"[{"id":"1","lineup":["A"]}]"#,
             #"[{"datetime":"2027-02-03T20:00:00","lineup":["A"]}]"#,
-            #"[{"id":"1","datetime":"2027-02-03T20:00:00","festival_start_date":"2027-02-03","festival_end_date":"2027-02-01"}]"#,
             #"[{"id":"1","datetime":"2027-02-03T20:00:00","venue":{"name":"v","latitude":"91","longitude":"0"}}]"#,
         ] {
             #expect(throws: IngestError.self, "\(bad)") { try ingester.parse(Data(bad.utf8), context: PageContext(locator: "p")) }
         }
+    }
+
+    @Test func anEndBeforeTheStartCostsTheEndDateWithAWarning() throws {
+        let page = try ingester.parse(
+            Data(#"[{"id":"1","datetime":"2027-02-03T20:00:00","festival_start_date":"2027-02-03","festival_end_date":"2027-02-01","lineup":["A"]}]"#.utf8),
+            context: PageContext(locator: "p"))
+        #expect(page.events.map(\.start.localDate.description) == ["2027-02-03"])
+        #expect(page.events.first?.endDate == nil)
+        #expect(page.warnings.map(\.description) == ["p: at [0].festival_end_date: ends (2027-02-01) before it starts (2027-02-03); the end date is dropped"])
+    }
+
+    /// v2 (`/artists/{name}/events.json`) lists `artists` objects and a `ticket_url`.
+    @Test func readsVersionTwoArtistEvents() throws {
+        let v2 = #"[{"id":7,"url":"u","datetime":"2027-05-01T19:30:00","ticket_url":"https://t.example/7","ticket_status":"available","on_sale_datetime":null,"artists":[{"name":"Night Ferry","mbid":"9f1c","url":"a"},{"name":"Paper Lanterns"}],"venue":{"name":"Hall","city":"Leeds","region":"","country":"United Kingdom","latitude":53.8,"longitude":-1.55}}]"#
+        #expect(ingester.recognizes(ContentSample(Data(v2.utf8))))
+        let event = try #require(try ingester.parse(Data(v2.utf8), context: PageContext(locator: "p")).events.first)
+        #expect(event.lineup.map(\.artist.name) == ["Night Ferry", "Paper Lanterns"])
+        #expect(event.lineup.first?.artist.musicBrainzIDs == ["9f1c"])
+        #expect(event.offers.map(\.url) == ["https://t.example/7"])
     }
 
     @Test func recognizesBandsintownResponsesAndNothingElse() throws {

@@ -76,6 +76,21 @@ struct CLITests {
         #expect(stats["events"] as? Int == 4)
     }
 
+    /// A value Encore cannot use costs the value, not the page: a warning names the file and
+    /// position on stderr, the page lands and the run exits 0.
+    @Test func anUnusableValueIsAWarningAndThePageLands() throws {
+        let page = try TestSupport.temporaryDirectory().appendingPathComponent("tokyo.json")
+        try Data(
+            #"{"event":{"id":"9","title":"Yoyogi","startDate":"Tue, 03 Mar 2027 19:00:00","artists":{"artist":"Night Ferry","headliner":"Night Ferry"},"venue":{"id":"4","name":"Park Stage","location":{"city":"Tokyo","country":"Japan","timezone":"JST","geo:point":{"geo:lat":"35.67","geo:long":"139.70"}}}}}"#.utf8
+        ).write(to: page)
+        let run = try encore("ingest", page.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "warning: \(page.path): at event.venue.location.timezone: \"JST\" is not an IANA time zone of a place; the venue's zone comes from its place\n")
+        #expect(run.stdout.contains("events: 1 new"))
+        let json = try encore("ingest", "--log-format", "json", page.path)
+        #expect(json.stderr.isEmpty, "an unchanged page is not read again")
+    }
+
     @Test func logFormatJSONWritesOneObjectPerLine() throws {
         let bad = TestSupport.fixture("bad/songkick-json/latitude-120.json")
         let run = try encore("ingest", "--log-format", "json", bad, TestSupport.fixture("songkick-json"))

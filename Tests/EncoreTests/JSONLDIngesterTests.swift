@@ -496,29 +496,22 @@ struct JSONLDIngesterTests {
     /// parses, with the number of events MANIFEST.tsv gives.
     @Test(.enabled(if: TestSupport.realWorld("jsonld") != nil))
     func everyRecordedJSONLDPageParses() throws {
-        let root = try #require(TestSupport.realWorld("jsonld"))
-        let realWorld = URL(fileURLWithPath: root).deletingLastPathComponent()
-        let manifest = try String(contentsOf: realWorld.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
         let registry = IngesterRegistry.standard
-        var checked = 0
-        for line in manifest.split(separator: "\n").dropFirst() {
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard columns.count > 6, columns[1] == "jsonld" else { continue }
-            let path = realWorld.appendingPathComponent(columns[0]).path
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let entries = try TestSupport.realWorldEntries(["jsonld"])
+        #expect(entries.count >= 4)
+        for entry in entries {
+            let data = try Data(contentsOf: URL(fileURLWithPath: entry.path))
             let detected = registry.detect(ContentSample(data))
-            #expect(detected?.format == "jsonld", "\(columns[0])")
+            #expect(detected?.format == "jsonld", "\(entry.name)")
             do {
-                let page = try ingester.parse(data, context: PageContext(locator: path))
-                #expect(page.events.count == Int(columns[6]), "\(columns[0])")
-                #expect(page.events.allSatisfy { $0.venue != nil }, "\(columns[0])")
-                #expect(Set(page.events.map(\.sourceID)).count == page.events.count, "\(columns[0])")
+                let page = try ingester.parse(data, context: PageContext(locator: entry.path))
+                #expect(page.events.count == entry.events, "\(entry.name)")
+                #expect(page.events.allSatisfy { $0.venue != nil }, "\(entry.name)")
+                #expect(Set(page.events.map(\.sourceID)).count == page.events.count, "\(entry.name)")
             } catch {
-                Issue.record("\(error)")
+                Issue.record("\(entry.name): \(error)")
             }
-            checked += 1
         }
-        #expect(checked == 4)
     }
 
     @Test(.enabled(if: TestSupport.realWorld("jsonld") != nil))

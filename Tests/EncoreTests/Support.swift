@@ -19,6 +19,34 @@ enum TestSupport {
         return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
     }
 
+    /// One row of `../shared/realworld/MANIFEST.tsv`: a recorded response and how many
+    /// events it holds.
+    struct RealWorldEntry {
+        /// The file's absolute path.
+        var path: String
+        /// Its path under `realworld/`, for messages.
+        var name: String
+        var format: String
+        /// `endpoint_kind`: `venue-details`, `artist-calendar`...
+        var kind: String
+        /// The MANIFEST's count: events, except for a details page of one venue or artist.
+        var events: Int
+    }
+
+    /// The MANIFEST's entries in `formats`, in its order (empty when it is absent).
+    static func realWorldEntries(_ formats: Set<String>) throws -> [RealWorldEntry] {
+        let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/realworld")
+        let manifest = root.appendingPathComponent("MANIFEST.tsv")
+        guard FileManager.default.fileExists(atPath: manifest.path) else { return [] }
+        return try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").dropFirst().compactMap { line in
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard columns.count > 6, formats.contains(columns[1]) else { return nil }
+            return RealWorldEntry(
+                path: root.appendingPathComponent(columns[0]).path, name: columns[0], format: columns[1],
+                kind: columns[2], events: Int(columns[6]) ?? 0)
+        }
+    }
+
     /// Where this test process keeps its files: removed as the process exits, so that
     /// running the suite again and again does not fill the disk (each run leaves about
     /// 300 catalogs otherwise).

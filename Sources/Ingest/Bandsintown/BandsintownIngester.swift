@@ -32,8 +32,12 @@ public struct BandsintownIngester: Ingester {
         case UInt8(ascii: "["):
             let rest = text.drop { $0 != "[" }.dropFirst().drop(while: \.isWhitespace)
             if rest.first == "]" { return true }
-            return rest.first == "{" && (sample.contains("\"lineup\"") || sample.contains("\"artist_id\""))
-                && sample.contains("\"datetime\"")
+            // v3 (`lineup`, `artist_id`; `starts_at` in the 2022 shape, whose large `offers`
+            // and `venue` can push `datetime` past the sample) and v2 (`artists`, `ticket_url`).
+            guard rest.first == "{" else { return false }
+            let hasActs = sample.contains("\"lineup\"") || sample.contains("\"artist_id\"")
+                || (sample.contains("\"artists\"") && sample.contains("\"ticket_url\""))
+            return hasActs && (sample.contains("\"datetime\"") || sample.contains("\"starts_at\""))
         case UInt8(ascii: "{"):
             if let (key, _) = LastFMJSONIngester.firstKey(of: sample.bytes), key == "errorMessage" { return true }
             return sample.contains("\"tracker_count\"") && sample.contains("\"upcoming_event_count\"")
@@ -51,7 +55,7 @@ public struct BandsintownIngester: Ingester {
                 value throws(JSONTapeMiss) in try value.elements().map { v throws(JSONTapeMiss) in try BandsintownJSON.Event(tape: v) }
             }
             for (index, event) in events.enumerated() {
-                page.events.append(try normalizer.event(event, at: "[\(index)]"))
+                page.events.append(try normalizer.event(event, at: "[\(index)]", warnings: &page.warnings))
             }
             return page
         }
@@ -82,7 +86,9 @@ struct BandsintownNormalizer {
 
     static func artistKey(_ name: String) -> String { "name:" + name.lowercased() }
 
-    func event(_ event: BandsintownJSON.Event, at path: String) throws(IngestError) -> EventListing {
+    func event(
+        _ event: BandsintownJSON.Event, at path: String, warnings: inout [ListingWarning]
+    ) throws(IngestError) -> EventListing {
         guard let id = event.id?.value else { throw values.invalid("\(path).id", "an event without an id") }
         guard let startText = ListingValues.clean(event.datetime ?? event.starts_at) else {
             throw values.invalid("\(path).datetime", "an event without a start")
@@ -95,10 +101,16 @@ struct BandsintownNormalizer {
         if let text = ListingValues.clean(event.festival_end_date) ?? ListingValues.clean(event.ends_at) {
             let field = ListingValues.clean(event.festival_end_date) != nil ? "festival_end_date" : "ends_at"
             let end = try values.localDateTime(text, at: "\(path).\(field)").date
-            guard end >= start.date else {
-                throw values.invalid("\(path).\(field)", "ends (\(end)) before it starts (\(start.date))")
+            // A festival's dates next to one set's `datetime` can disagree (a set listed
+            // after the festival's end): the end is dropped, the show is kept.
+            if end < start.date {
+                warnings.append(
+                    ListingWarning(
+                        locator: values.locator, position: "\(path).\(field)",
+                        message: "ends (\(end)) before it starts (\(start.date)); the end date is dropped"))
+            } else if end > start.date {
+                endDate = end
             }
-            if end > start.date { endDate = end }
         }
 
         var venue: VenueListing?
@@ -107,9 +119,13 @@ struct BandsintownNormalizer {
         let embedded = event.artist.flatMap(artist)
         var lineup: [PerformanceListing] = []
         var seen: Set<String> = []
-        for name in (event.lineup ?? []).compactMap(ListingValues.clean) where seen.insert(name.lowercased()).inserted {
+        // v2 lists `artists` objects (with MusicBrainz ids) where v3 lists `lineup` names.
+        let listed = (event.artists ?? []).compactMap(artist)
+        let names = event.lineup ?? listed.map(\.name)
+        for name in names.compactMap(ListingValues.clean) where seen.insert(name.lowercased()).inserted {
             var act = ArtistListing(sourceID: Self.artistKey(name), name: name)
             if let embedded, embedded.sourceID == act.sourceID { act = embedded }
+            if let full = listed.first(where: { $0.sourceID == act.sourceID }), act.musicBrainzIDs.isEmpty { act = full }
             lineup.append(PerformanceListing(artist: act, billing: lineup.isEmpty ? .headline : .support, order: lineup.count + 1))
         }
         if lineup.isEmpty, let embedded {
@@ -122,6 +138,9 @@ struct BandsintownNormalizer {
             let status = ListingValues.clean(offer.status)?.lowercased()
             guard url != nil || status != nil else { return nil }
             return OfferListing(url: url, status: event.sold_out == true ? "sold out" : status, onSale: onSale)
+        }
+        if offers.isEmpty, let url = ListingValues.clean(event.ticket_url) {
+            offers = [OfferListing(url: url, status: ListingValues.clean(event.ticket_status)?.lowercased(), onSale: onSale)]
         }
         if offers.isEmpty, event.sold_out == true || onSale != nil {
             offers = [OfferListing(status: event.sold_out == true ? "sold out" : nil, onSale: onSale)]

@@ -19,7 +19,12 @@ extension BandsintownJSON.Event {
             artist: try value.object("artist") { v throws(JSONTapeMiss) in
                 BandsintownJSON.Artist(
                     id: try v.flexibleID("id"), name: try v.text("name"), url: try v.text("url"), mbid: try v.text("mbid"))
-            })
+            },
+            artists: try value.array("artists") { v throws(JSONTapeMiss) in
+                BandsintownJSON.Artist(
+                    id: try v.flexibleID("id"), name: try v.text("name"), url: try v.text("url"), mbid: try v.text("mbid"))
+            },
+            ticket_url: try value.text("ticket_url"), ticket_status: try value.text("ticket_status"))
     }
 }
 

@@ -1,4 +1,4 @@
-/// Bandsintown REST API v3 JSON, as decoded before normalization.
+/// Bandsintown REST API v3 (and v2) JSON, as decoded before normalization.
 ///
 /// `GET /artists/{name}/events` answers a bare array of events; `GET /artists/{name}`
 /// one artist object; errors are `{"errorMessage": "[NotFound] ..."}` (or an API
@@ -22,6 +22,10 @@ enum BandsintownJSON {
         let sold_out: Bool?
         /// Present in newer responses: the artist whose calendar this is.
         let artist: Artist?
+        /// v2 (`/artists/{name}/events.json`): the bill as objects, and one ticket link.
+        let artists: [Artist]?
+        let ticket_url: String?
+        let ticket_status: String?
     }
 
     struct Venue: Decodable {

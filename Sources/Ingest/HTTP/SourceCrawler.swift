@@ -163,6 +163,7 @@ public struct SourceCrawler: Sendable {
                 switch outcome {
                 case .success(let outcome):
                     summary.record(outcome)
+                    for warning in outcome.warnings { log("warning: \(warning)") }
                     let ids = parsed?.events.map(\.sourceID) ?? []
                     result.eventIDs.formUnion(ids)
                     if page == 1, request.paged, let parsed {

@@ -40,6 +40,7 @@ enum LastFMJSON {
         let artists: LastFMObject<Artists>?
         let venue: LastFMObject<Venue>?
         let startDate: LastFMText?
+        let startTime: LastFMText?
         let endDate: LastFMText?
         let url: LastFMText?
         let tickets: LastFMObject<Tickets>?

@@ -59,12 +59,12 @@ public struct LastFMJSONIngester: Ingester {
             if let many = list.event {
                 for (index, event) in many.elements.enumerated() {
                     let base = many.wasSingle ? "events.event" : "events.event[\(index)]"
-                    page.events.append(try normalizer.event(Self.record(event, base: base)))
+                    page.events.append(try normalizer.event(Self.record(event, base: base), warnings: &page.warnings))
                 }
             }
         } else if let single = envelope.event {
             if let event = single.value {
-                page.events.append(try normalizer.event(Self.record(event, base: "event")))
+                page.events.append(try normalizer.event(Self.record(event, base: "event"), warnings: &page.warnings))
             }
         } else {
             throw IngestError(
@@ -95,6 +95,7 @@ public struct LastFMJSONIngester: Ingester {
                     url: venue.url?.value, website: venue.website?.value)
             },
             startDate: event.startDate?.value,
+            startTime: event.startTime?.value,
             endDate: event.endDate?.value,
             url: event.url?.value,
             tickets: event.tickets?.value?.ticket?.elements.compactMap(\.value) ?? [],

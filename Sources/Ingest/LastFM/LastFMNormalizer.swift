@@ -12,9 +12,13 @@ import Listings
 ///   is when the listing was made), when it does not know the time. So the date is
 ///   kept and the time is nil when it is `00:00:00` or has non-zero seconds. The
 ///   weekday is not checked against the date.
-/// - **Time zones.** A `<timezone>` in the venue's location (an IANA name) becomes the
-///   venue's and the event's zone, and gives the UTC instant; an unknown name is an
-///   invalid value. Without one, the zone is left to geo enrichment.
+/// - **Time zones.** A `<timezone>` in the venue's location that is an IANA name
+///   (`Europe/London`) becomes the venue's and the event's zone, and gives the UTC
+///   instant. Older pages write abbreviations (`JST`, `CLT`) or a bare `UTC` for venues
+///   that are not in UTC: such a value is dropped with a warning, and the zone is left to
+///   geo enrichment (the venue's coordinates or city), as when there is none.
+/// - **Start time.** Older pages give the date alone in `startDate` and the time in a
+///   separate `<startTime>` (`15:00`); an unreadable one is dropped with a warning.
 /// - **Artists.** Events carry names, not ids: an artist's source id is `name:` and the
 ///   lower-cased name. The headliner comes first, billed `headline`; the others follow
 ///   as `support` in the order listed (duplicates of the headliner dropped, compared
@@ -33,7 +37,7 @@ struct LastFMNormalizer {
         self.locator = locator
     }
 
-    func event(_ event: LastFMEventRecord) throws(IngestError) -> EventListing {
+    func event(_ event: LastFMEventRecord, warnings: inout [ListingWarning]) throws(IngestError) -> EventListing {
         guard let id = Self.clean(event.id) else { throw invalid(event.locate("id"), "an event without an id") }
         guard let startText = Self.clean(event.startDate) else {
             throw invalid(event.locate("startDate"), "an event without a start date")
@@ -50,9 +54,19 @@ struct LastFMNormalizer {
         let status = try self.status(event.cancelled, at: event.locate("cancelled"))
         var venue: VenueListing?
         if let raw = event.venue, !raw.isEmpty {
-            venue = try self.venue(raw, locate: { event.locate("venue." + $0) })
+            venue = try self.venue(raw, locate: { event.locate("venue." + $0) }, warnings: &warnings)
         }
-        let time = Self.isKnownTime(start.time) ? start.time : nil
+        var time = Self.isKnownTime(start.time) ? start.time : nil
+        if time == nil, let text = Self.clean(event.startTime) {
+            if let separate = LocalTime(iso: text), Self.isKnownTime(separate) {
+                time = separate
+            } else {
+                warnings.append(
+                    ListingWarning(
+                        locator: locator, position: event.locate("startTime"),
+                        message: "\"\(text)\" is not a time (HH:MM); the event's time is left unknown"))
+            }
+        }
         var utc: UTCInstant?
         if let time, let zone = venue?.timeZone {
             utc = UTCInstant(date: start.date, time: time, timeZoneIdentifier: zone)
@@ -104,17 +118,23 @@ struct LastFMNormalizer {
         ArtistListing(sourceID: "name:" + name.lowercased(), name: name)
     }
 
-    private func venue(_ venue: LastFMVenueRecord, locate: (String) -> String) throws(IngestError) -> VenueListing {
+    func venue(
+        _ venue: LastFMVenueRecord, locate: (String) -> String, warnings: inout [ListingWarning]
+    ) throws(IngestError) -> VenueListing {
         let name = Self.clean(venue.name) ?? "Unknown venue"
         let country = Self.clean(venue.country)
         let (city, region) = Self.splitCity(Self.clean(venue.city), country: country)
         let coordinate = try self.coordinate(venue.latitude, venue.longitude, locate: locate)
         var timeZone: String?
         if let zone = Self.clean(venue.timeZone) {
-            guard TimeZone(identifier: zone) != nil else {
-                throw invalid(locate("location.timezone"), "\"\(zone)\" is not a known time zone")
+            if Self.isPlaceZone(zone) {
+                timeZone = zone
+            } else {
+                warnings.append(
+                    ListingWarning(
+                        locator: locator, position: locate("location.timezone"),
+                        message: "\"\(zone)\" is not an IANA time zone of a place; the venue's zone comes from its place"))
             }
-            timeZone = zone
         }
         let id = Self.clean(venue.id) ?? Self.derivedVenueKey(name: name, city: city, country: country)
         return VenueListing(
@@ -186,6 +206,12 @@ struct LastFMNormalizer {
             throw invalid(position, "\"\(text)\" has no valid time (HH:MM:SS)")
         }
         return (date, time)
+    }
+
+    /// True for an IANA zone of a place (`Asia/Tokyo`): abbreviations and `UTC` name no
+    /// venue's wall clock.
+    static func isPlaceZone(_ zone: String) -> Bool {
+        zone.contains("/") && !zone.hasPrefix("Etc/") && TimeZone(identifier: zone) != nil
     }
 
     /// False for Last.fm's "time unknown" markers: midnight, and times with seconds.

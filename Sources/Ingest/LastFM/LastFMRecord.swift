@@ -15,6 +15,8 @@ struct LastFMEventRecord {
     var venue: LastFMVenueRecord?
     /// `Thu, 03 Jun 2010 20:00:00`, venue-local.
     var startDate: String?
+    /// `<startTime>` (`15:00`), which older pages give apart from a date-only `startDate`.
+    var startTime: String? = nil
     var endDate: String?
     var url: String?
     /// Ticket links (`<tickets><ticket supplier="...">url</ticket>`).

@@ -12,6 +12,8 @@ final class LastFMXMLReader: XMLRecordHandler {
     private var status: String?
     private var sourceError: (code: String?, message: String?, position: XMLPosition)?
     private var sawEvents = false
+    private var sawVenueMatches = false
+    private var venueCount = 0
     private var eventCount = 0
 
     init(source: String, locator: String) {
@@ -51,6 +53,12 @@ final class LastFMXMLReader: XMLRecordHandler {
             }
         case ["lfm", "events"]:
             return element.name == "event"
+        case ["lfm", "results"]:
+            // venue.search: `<results><venuematches><venue>`.
+            if element.name == "venuematches" { sawVenueMatches = true }
+            return false
+        case ["lfm", "results", "venuematches"]:
+            return element.name == "venue"
         default:
             return false
         }
@@ -62,6 +70,16 @@ final class LastFMXMLReader: XMLRecordHandler {
             return
         }
         guard status == "ok" else { return }
+        if record.name == "venue" {
+            let base = "lfm.results.venuematches.venue[\(venueCount)]"
+            venueCount += 1
+            let raw = Self.venue(record)
+            guard !raw.isEmpty else { return }
+            page.venues.append(
+                try normalizer.venue(
+                    raw, locate: { "\(record.position(of: $0)) (\(base).\($0))" }, warnings: &page.warnings))
+            return
+        }
         let base: String
         if path.names == ["lfm"] {
             base = "lfm.event"
@@ -69,7 +87,7 @@ final class LastFMXMLReader: XMLRecordHandler {
             base = "lfm.events.event[\(eventCount)]"
             eventCount += 1
         }
-        page.events.append(try normalizer.event(Self.event(record, base: base)))
+        page.events.append(try normalizer.event(Self.event(record, base: base), warnings: &page.warnings))
     }
 
     /// The page, once the whole document has been read.
@@ -85,10 +103,10 @@ final class LastFMXMLReader: XMLRecordHandler {
                 locator: locator, position: "\(root.position) (lfm.status)",
                 reason: .unexpectedShape("status is \"\(status ?? "")\", not \"ok\" or \"failed\""))
         }
-        guard sawEvents else {
+        guard sawEvents || sawVenueMatches else {
             throw IngestError(
                 locator: locator, position: "\(root.position) (lfm)",
-                reason: .unexpectedShape("no <events> or <event>: not an event response"))
+                reason: .unexpectedShape("no <events>, <event> or <venuematches>: not an event or venue response"))
         }
         return page
     }
@@ -103,6 +121,7 @@ final class LastFMXMLReader: XMLRecordHandler {
             headliner: artists?.childText("headliner"),
             venue: x.child("venue").map(venue),
             startDate: x.childText("startDate"),
+            startTime: x.childText("startTime"),
             endDate: x.childText("endDate"),
             url: x.childText("url"),
             tickets: x.child("tickets")?.children(named: "ticket").map(\.text) ?? [],

@@ -2,7 +2,7 @@ import Foundation
 import Listings
 
 /// Reads Ticketmaster Discovery API v2 responses: event search, event details,
-/// attraction search (artists) and venue search.
+/// attraction search and details (artists), venue search and details.
 ///
 /// Decisions, from the recorded responses:
 /// - **Music only.** A search mixes sports, theatre and film with concerts. An event
@@ -70,9 +70,22 @@ public struct TicketmasterIngester: Ingester {
             return page
         }
         guard response.page != nil || response._embedded != nil else {
-            throw IngestError(
-                locator: locator, position: "top level",
-                reason: .unexpectedShape("no \"_embedded\", \"page\" or \"dates\": not a Ticketmaster Discovery response"))
+            // Details of one attraction or venue (`/attractions/{id}`, `/venues/{id}`).
+            let resource = try JSONPageDecoding.decode(TicketmasterJSON.Resource.self, from: data, locator: locator)
+            switch resource.type {
+            case "attraction":
+                let attraction = try JSONPageDecoding.decode(TicketmasterJSON.Attraction.self, from: data, locator: locator)
+                if let artist = normalizer.artist(attraction) { page.artists.append(artist) }
+            case "venue":
+                let venue = try JSONPageDecoding.decode(TicketmasterJSON.Venue.self, from: data, locator: locator)
+                page.venues.append(try normalizer.venue(venue, at: ""))
+            default:
+                throw IngestError(
+                    locator: locator, position: "top level",
+                    reason: .unexpectedShape(
+                        "no \"_embedded\", \"page\", \"dates\" or \"type\" of attraction or venue: not a Ticketmaster Discovery response"))
+            }
+            return page
         }
         let embedded = response._embedded
         for (index, event) in (embedded?.events ?? []).enumerated() {

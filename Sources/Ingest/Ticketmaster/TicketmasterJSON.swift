@@ -41,6 +41,11 @@ enum TicketmasterJSON {
         }
     }
 
+    /// A single resource's `type` (`attraction`, `venue`): details pages have no envelope.
+    struct Resource: Decodable {
+        let type: String?
+    }
+
     struct Embedded: Decodable {
         let events: [Event]?
         let attractions: [Attraction]?
