@@ -187,10 +187,12 @@ extension PageApplier {
 
     /// Another source's event at the same venue on the same local date sharing at least
     /// one act: one at the same local time first (an early and a late show share their
-    /// bill), then one whose time is unknown on either side, then the one sharing most
-    /// acts, then the oldest. A listing with an empty bill (how Songkick lists cancelled
-    /// shows, and some festivals) shares an act when its title names one, or when both
-    /// titles are the same.
+    /// bill), then one within ``sameShowMinutes`` (doors versus show time), then one whose
+    /// time is unknown on either side, then the one sharing most acts, then the oldest.
+    /// Two known times further apart are two shows (a matinee and the evening show), never
+    /// merged. A credit featuring a guest ("A feat. B") shares each of its acts. A listing
+    /// with an empty bill (how Songkick lists cancelled shows, and some festivals) shares
+    /// an act when its title names one, or when both titles are the same.
     /// - Parameter actKeys: the event's acts' name keys, when made in advance.
     /// - Parameter candidates: the ``candidateEvents(venueID:localDate:excluding:in:)``.
     static func candidate(
@@ -198,13 +200,18 @@ extension PageApplier {
     ) -> Candidate? {
         // Most events have no other event at their venue that day.
         guard !candidates.isEmpty else { return nil }
-        let keys = Set(actKeys ?? event.lineup.map { MatchKey.of($0.artist.name) })
+        var keys = Set(actKeys ?? event.lineup.map { MatchKey.of($0.artist.name) })
+        for performance in event.lineup {
+            keys.formUnion(MatchKey.featuredActs(performance.artist.name).map(MatchKey.of))
+        }
         let time = event.start.localTime?.description
         var best: (rank: (time: Int, shared: Int), index: Int, note: String, sameTime: Bool)?
         var sharing = 0
         for (index, candidate) in candidates.enumerated() {
             let acts = candidate.acts
-            var shared = acts.filter { keys.contains($0.key) }.map(\.name)
+            var shared = acts.filter { act in
+                keys.contains(act.key) || MatchKey.featuredActs(act.name).contains { keys.contains(MatchKey.of($0)) }
+            }.map(\.name)
             var byTitle = false
             if shared.isEmpty, event.lineup.isEmpty {
                 shared = acts.map(\.name).filter { MatchKey.title(event.title, names: $0) }
@@ -221,13 +228,19 @@ extension PageApplier {
             }
             guard !shared.isEmpty else { continue }
             sharing += 1
-            let timeAgreement = time == nil || candidate.time == nil ? 1 : time == candidate.time ? 2 : 0
+            let timeAgreement: Int
+            switch (Self.minutes(time), Self.minutes(candidate.time)) {
+            case let (mine?, theirs?) where mine == theirs: timeAgreement = 3
+            case let (mine?, theirs?) where abs(mine - theirs) <= Self.sameShowMinutes: timeAgreement = 2
+            case (_?, _?): continue
+            default: timeAgreement = 1
+            }
             let rank = (time: timeAgreement, shared: shared.count)
             if best == nil || rank > best!.rank {
                 let note = sameTitle
                     ? "the same title (\"\(candidate.title)\") on a listing without a bill"
                     : "sharing " + shared.joined(separator: ", ") + (byTitle ? " (named in the title of a listing without a bill)" : "")
-                best = (rank, index, note, timeAgreement == 2)
+                best = (rank, index, note, timeAgreement == 3)
             }
         }
         guard let best else { return nil }
@@ -238,6 +251,16 @@ extension PageApplier {
             id: chosen.id,
             reason: "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), \(best.note)",
             stored: StoredEvent(columns: chosen.columns, acts: chosen.acts), records: nil)
+    }
+
+    /// How far apart two known start times of one show can be: a source giving the doors
+    /// and another the stage time. Further apart, they are two shows of the day.
+    static let sameShowMinutes = 90
+
+    /// Minutes since midnight of a stored `HH:MM:SS` time.
+    static func minutes(_ time: String?) -> Int? {
+        guard let time, let parsed = LocalTime(iso: time) else { return nil }
+        return parsed.secondsSinceMidnight / 60
     }
 
     /// Rebuilds an event from all its records.

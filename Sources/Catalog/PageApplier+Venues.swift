@@ -65,7 +65,10 @@ extension PageApplier {
     }
 
     /// Another source's venue that this record names: agreeing names within 250 m, or,
-    /// without exact coordinates, the same name key in the same city.
+    /// without exact coordinates, the same name key in the same city. A venue that already
+    /// has a record of this source takes another only under the same name key (one source
+    /// spelling one venue two ways: "Club  Verrière", "The Fillmore" and "Fillmore"), so
+    /// whichever spelling arrives first, all join one venue.
     func venueCandidate(for venue: VenueListing) throws -> (id: Int64, reason: String)? {
         if othersAbsent { return nil }
         if let coordinate = venue.coordinate, !venue.coordinateIsApproximate {
@@ -91,7 +94,7 @@ extension PageApplier {
                 for (id, name, position) in rows {
                     let distance = haversineDistance(from: coordinate, to: position)
                     guard distance <= Self.venueMergeRadiusKilometres, MatchKey.venueNamesAgree(name, venue.name),
-                        try !hasRecordFromThisSource(.venue, entityID: id)
+                        try MatchKey.of(name) == MatchKey.of(venue.name) || !hasRecordFromThisSource(.venue, entityID: id)
                     else { continue }
                     if (distance, id) < (best?.distance ?? .infinity, best?.id ?? 0) { best = (distance, id, name) }
                 }
@@ -113,8 +116,8 @@ extension PageApplier {
             let id: Int64 = row[0]
             let otherCity: String? = row[2]
             let otherIsApproximate: Bool = row[3]
-            guard let otherCity, NameFolding.fold(otherCity) == NameFolding.fold(city), !exact || otherIsApproximate,
-                try !hasRecordFromThisSource(.venue, entityID: id)
+            // Same key on both sides: even a venue this source already names may take it.
+            guard let otherCity, NameFolding.fold(otherCity) == NameFolding.fold(city), !exact || otherIsApproximate
             else { continue }
             return (id, "the same name (\"\(row[1] as String)\") in the same city (\(city)), no exact coordinates")
         }

@@ -46,19 +46,50 @@ public enum MatchKey {
         return false
     }
 
+    /// Words that say what kind of place a venue is, not which one: two venues sharing
+    /// only these ("Outlaw Music Hall", "Angel Music Hall") are different places.
+    static let venueKindWords: Set<String> = [
+        "hall", "halle", "club", "bar", "pub", "cafe", "music", "musik", "live", "sala", "salle", "theatre",
+        "theater", "teatro", "teatr", "arena", "stage", "room", "rooms", "house", "lounge", "centre", "center",
+        "venue", "ballroom", "tavern", "taverna", "saloon", "auditorium", "auditorio", "concert", "concerts",
+        "hotel", "park", "garden", "gardens", "studio", "kulturhaus", "haus", "casa", "social", "bowl",
+    ]
+
     /// Whether two venue names plausibly name one place: same key, one key containing
-    /// the other, at least half their words shared (articles and prepositions aside:
-    /// "La Taberna del Faro" and "La Taberna del Trueno" share one word of three, not
-    /// three of five), or a spelling slip apart.
+    /// the other, at least half their words shared (articles and prepositions aside: "La
+    /// Taberna del Faro" and "La Taberna del Trueno" share one word of three, not three of
+    /// five) and at least half of the words that are not a kind of place ("Outlaw Music
+    /// Hall" and "Angel Music Hall" share none of two), or a spelling slip apart.
     public static func venueNamesAgree(_ a: String, _ b: String) -> Bool {
         let keyA = of(a)
         let keyB = of(b)
         if keyA == keyB { return true }
         if min(keyA.count, keyB.count) >= 4, keyA.contains(keyB) || keyB.contains(keyA) { return true }
+        func shareHalf(_ a: Set<String>, _ b: Set<String>) -> Bool {
+            let union = a.union(b)
+            return !union.isEmpty && Double(a.intersection(b).count) / Double(union.count) >= 0.5
+        }
         let wordsA = words(a).subtracting(connectingWords)
         let wordsB = words(b).subtracting(connectingWords)
-        let union = wordsA.union(wordsB)
-        if !union.isEmpty, Double(wordsA.intersection(wordsB).count) / Double(union.count) >= 0.5 { return true }
+        if shareHalf(wordsA, wordsB) {
+            // What tells places apart must agree too, when both names have some of it.
+            let distinctiveA = wordsA.subtracting(venueKindWords)
+            let distinctiveB = wordsB.subtracting(venueKindWords)
+            if distinctiveA.isEmpty || distinctiveB.isEmpty || shareHalf(distinctiveA, distinctiveB) { return true }
+        }
         return NameFolding.editDistance(keyA, keyB) <= max(1, min(keyA.count, keyB.count) / 8)
     }
+
+    /// The acts a credit names when it features a guest: "The Neon Rivers feat. Stella
+    /// Dunmore" names "the neon rivers" and "stella dunmore" (folded). Empty for a credit
+    /// of one act. Only `feat.`, `ft.` and `featuring` split: "&", "and", "with" and "x"
+    /// are inside too many real band names ("Simon & Garfunkel") to split on sight.
+    public static func featuredActs(_ credit: String) -> [String] {
+        let words = NameFolding.fold(credit).split(separator: " ")
+        guard words.contains(where: { featuringWords.contains($0) }) else { return [] }
+        let parts = words.split(whereSeparator: { featuringWords.contains($0) }).map { $0.joined(separator: " ") }
+        return parts.count > 1 ? parts : []
+    }
+
+    private static let featuringWords: Set<Substring> = ["feat", "ft", "featuring"]
 }

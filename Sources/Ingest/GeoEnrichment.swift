@@ -5,7 +5,10 @@ import Listings
 /// Places every listing on the map before it reaches the catalog.
 ///
 /// - A venue with coordinates is linked to its nearest gazetteer city, whose IANA zone
-///   becomes the venue's when the source gives none.
+///   becomes the venue's when the source gives none. Coordinates within
+///   ``cityCentreKilometres`` of the centre of the venue's own city are that city's, not
+///   the venue's (some sources give a city's centre for venues they cannot place), so
+///   they are flagged approximate as if geocoded here.
 /// - A venue without coordinates is geocoded to its city (by name, within its country
 ///   when known): it gets the city's coordinate, flagged approximate.
 /// - A metro area is linked to the city of the same name in its country, else to the
@@ -57,6 +60,12 @@ public struct GeoEnrichment: Sendable {
         var venue = venue
         if let coordinate = venue.coordinate {
             venue.place = nearestPlace(to: coordinate)
+            if !venue.coordinateIsApproximate, let cityName = venue.city,
+                let city = bestCity(named: cityName, country: venue.country ?? venue.metroArea?.country),
+                haversineDistance(from: coordinate, to: city.coordinate) <= Self.cityCentreKilometres
+            {
+                venue.coordinateIsApproximate = true
+            }
         } else if let cityName = venue.city,
             let city = bestCity(named: cityName, country: venue.country ?? venue.metroArea?.country)
         {
@@ -109,6 +118,10 @@ public struct GeoEnrichment: Sendable {
         }
         return candidates.first
     }
+
+    /// How close to a city's gazetteer centre a venue's coordinate must be to count as
+    /// that centre: geocoders place a city's centre a little differently.
+    static let cityCentreKilometres = 0.3
 
     /// "Los Angeles (LA)" → "Los Angeles".
     private static func plainName(_ name: String) -> String {
