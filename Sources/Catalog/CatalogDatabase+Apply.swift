@@ -444,8 +444,36 @@ struct PageApplier {
             }
         }
         if let similar = page.similarArtists { try replaceSimilarArtists(similar) }
+        if !othersAbsent, !page.venues.isEmpty || !page.events.isEmpty { try dropMetroAreasMadeForNoVenue() }
         try touchSeenRecords()
         return outcome
+    }
+
+    /// Removes the metro areas Encore made for a venue's nearest city (source `geonames`)
+    /// that no venue is in any more: a source that names metro areas arrived and its
+    /// venues moved into them. Without this, the catalog would depend on which source came
+    /// first (one that names none makes these areas; one arriving after another that does
+    /// never needs them). An area a fan tracks stays.
+    mutating func dropMetroAreasMadeForNoVenue() throws {
+        let ids = try Int64.fetchAll(
+            db,
+            sql: """
+                SELECT r.entity_id FROM source_record r
+                WHERE r.source = 'geonames' AND r.kind = 'metro_area'
+                    AND NOT EXISTS (SELECT 1 FROM venue v WHERE v.metro_area_id = r.entity_id)
+                    AND NOT EXISTS (
+                        SELECT 1 FROM source_record o
+                        WHERE o.kind = 'metro_area' AND o.entity_id = r.entity_id AND o.source <> 'geonames')
+                    AND NOT EXISTS (SELECT 1 FROM fan_tracked t WHERE t.kind = 'city' AND t.ref = r.entity_id)
+                """)
+        guard !ids.isEmpty else { return }
+        for id in ids {
+            try db.execute(sql: "DELETE FROM source_record WHERE kind = 'metro_area' AND entity_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM metro_area WHERE id = ?", arguments: [id])
+            try SearchIndex.delete(db, .metroArea, id: id, holdingIn: searchNames)
+        }
+        let dropped = Set(ids)
+        resolved[.metroArea] = resolved[.metroArea]?.filter { !dropped.contains($0.value) }
     }
 
     // MARK: - Source records
@@ -753,41 +781,64 @@ struct PageApplier {
             id = db.lastInsertedRowID
             try SearchIndex.insert(db, .metroArea, id: id, name: metro.name, holdingIn: searchNames)
             try insertRecord(.metroArea, metro.sourceID, entityID: id, url: metro.url, hash: hash, payload: nil, source: recordSource)
+            if recordSource != "geonames", !othersAbsent, let centre = metro.coordinate { try rehomeVenues(near: centre) }
         }
         resolved[.metroArea, default: [:]][memoKey] = id
         return id
     }
 
-    /// The source's metro area when it names one; else the nearest metro area centre
-    /// within ``metroAssignmentRadiusKilometres``; else one for the venue's nearest city
-    /// (recorded with source `geonames`).
-    mutating func metroArea(for venue: VenueListing) throws -> Int64? {
-        if let metro = venue.metroArea { return try upsert(metro) }
-        guard let coordinate = venue.coordinate else { return nil }
+    /// Venues in a metro area Encore made (for their nearest city) within reach of a metro
+    /// area a source just named: rebuilt, so they join it as if it had been there first.
+    private mutating func rehomeVenues(near centre: Coordinate) throws {
+        let box = BoundingBox(around: centre, radiusKilometres: Self.metroAssignmentRadiusKilometres)
+        for range in box.longitudeRanges {
+            let ids = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT v.id FROM venue v JOIN source_record r
+                        ON r.kind = 'metro_area' AND r.entity_id = v.metro_area_id AND r.source = 'geonames'
+                    WHERE v.latitude BETWEEN ? AND ? AND v.longitude BETWEEN ? AND ?
+                    ORDER BY v.id
+                    """, arguments: [box.minLatitude, box.maxLatitude, range.lowerBound, range.upperBound])
+            for id in ids { try rebuildVenue(id, sourcesChanged: false) }
+        }
+    }
+
+    /// The nearest metro area a source named (not one Encore made) whose centre is within
+    /// ``metroAssignmentRadiusKilometres`` of `coordinate`.
+    func nearestNamedMetroArea(to coordinate: Coordinate) throws -> Int64? {
         let box = BoundingBox(around: coordinate, radiusKilometres: Self.metroAssignmentRadiusKilometres)
         var best: (Double, Int64)?
         for range in box.longitudeRanges {
-            let rows = ColumnCursor(
-                try db.cachedStatement(sql: """
-                    SELECT id, latitude, longitude FROM metro_area
-                    WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
-                    """),
-                binding: { binder in
-                    binder.bind(box.minLatitude)
-                    binder.bind(box.maxLatitude)
-                    binder.bind(range.lowerBound)
-                    binder.bind(range.upperBound)
-                }
-            ) { row in (id: row.int64(0), Coordinate(latitude: row.double(1), longitude: row.double(2))) }
-            while let (id, centre) = try rows.next() {
-                let distance = haversineDistance(from: coordinate, to: centre)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.id, m.latitude, m.longitude FROM metro_area m
+                    WHERE m.latitude BETWEEN ? AND ? AND m.longitude BETWEEN ? AND ?
+                        AND EXISTS (
+                            SELECT 1 FROM source_record r
+                            WHERE r.kind = 'metro_area' AND r.entity_id = m.id AND r.source <> 'geonames')
+                    """, arguments: [box.minLatitude, box.maxLatitude, range.lowerBound, range.upperBound])
+            for row in rows {
+                let id: Int64 = row[0]
+                let distance = haversineDistance(from: coordinate, to: Coordinate(latitude: row[1], longitude: row[2]))
                 if distance <= Self.metroAssignmentRadiusKilometres, (distance, id) < (best ?? (.infinity, 0)) {
                     best = (distance, id)
                 }
             }
         }
-        if let best { return best.1 }
-        guard let place = venue.place else { return nil }
+        return best?.1
+    }
+
+    /// The source's metro area when it names one; else the nearest metro area a source
+    /// named whose centre is within ``metroAssignmentRadiusKilometres``; else one made for
+    /// the most populous city within that reach (recorded with source `geonames`). Each
+    /// step depends on the venue's position only, not on which venues came first.
+    mutating func metroArea(for venue: VenueListing) throws -> Int64? {
+        if let metro = venue.metroArea { return try upsert(metro) }
+        guard let coordinate = venue.coordinate else { return nil }
+        if let named = try nearestNamedMetroArea(to: coordinate) { return named }
+        guard let place = venue.metroPlace ?? venue.place else { return nil }
         let metro = MetroAreaListing(
             sourceID: String(place.geonameID), name: place.name, country: place.countryCode,
             coordinate: place.coordinate, place: place)

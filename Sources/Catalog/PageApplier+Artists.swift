@@ -36,10 +36,14 @@ extension PageApplier {
         // Most mentions are of an unchanged record, which needs no snapshot.
         lazy var snapshot = ArtistSnapshot(artist)
         var id: Int64
+        // A record written (not merely seen again) may be the one that shows two rows to
+        // be one artist: its MusicBrainz id is on another row.
+        var written = true
         if let existing = try existingRecord(.artist, artist.sourceID, contentHash: hash) {
             id = existing.entityID
             if existing.contentHash == hash {
                 touchRecord(existing)
+                written = false
             } else if let (moved, written) = try update(existing, to: snapshot, url: artist.url, hash: hash) {
                 try rebuildArtist(id, sourcesChanged: moved, knowing: (artist.sourceID, written))
             }
@@ -78,6 +82,12 @@ extension PageApplier {
                 try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
             }
         }
+        if written, !artist.musicBrainzIDs.isEmpty,
+            let (other, mbid) = try artistSharing(musicBrainzIDs: artist.musicBrainzIDs, apartFrom: id),
+            try !artistsShareASource(id, other)
+        {
+            id = try mergeArtists(id, other, reason: "the same MusicBrainz id (\(mbid))")
+        }
         resolved[.artist, default: [:]][artist.sourceID] = id
         return id
     }
@@ -87,13 +97,15 @@ extension PageApplier {
         try !sources(ofRow: a, .artist).isDisjoint(with: sources(ofRow: b, .artist))
     }
 
-    /// An artist of another source with one of these MusicBrainz ids, lowest id first.
-    private func artistSharing(musicBrainzIDs mbids: [String]) throws -> (Int64, String)? {
+    /// An artist of another source with one of these MusicBrainz ids, lowest id first
+    /// (other than `apartFrom`).
+    private func artistSharing(musicBrainzIDs mbids: [String], apartFrom row: Int64? = nil) throws -> (Int64, String)? {
         if othersAbsent { return nil }
         for mbid in mbids {
             let candidates = try Int64.fetchAll(
                 try db.cachedStatement(sql: "SELECT id FROM artist WHERE mbid = ? ORDER BY id"), arguments: [mbid])
-            for candidate in candidates where try !hasRecordFromThisSource(.artist, entityID: candidate) {
+            for candidate in candidates where candidate != row {
+                guard try !hasRecordFromThisSource(.artist, entityID: candidate) else { continue }
                 return (candidate, mbid)
             }
         }

@@ -148,7 +148,13 @@ extension PageApplier {
         merged.website = first(\.website)
         merged.capacity = first(\.capacity)
         merged.url = first(\.url)
-        merged.metroAreaID = first(\.metroAreaID)
+        merged.metroAreaID = try metroArea(
+            records: records.compactMap(\.metroAreaID),
+            at: positioned.flatMap { record in
+                record.latitude.flatMap { latitude in
+                    record.longitude.map { Coordinate(latitude: latitude, longitude: $0) }
+                }
+            })
         merged.geonameID = first(\.geonameID)
         let changed = try updateChangedColumns(
             Self.venueColumns, id: id, to: Self.venueValues(merged), stampingAnyway: sourcesChanged)
@@ -157,6 +163,28 @@ extension PageApplier {
             try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
         }
         if names.contains("name") { try SearchIndex.update(db, .venue, id: id, name: merged.name, holdingIn: searchNames) }
+    }
+
+    /// A venue's metro area, whatever order its records and the metro areas arrived in:
+    /// the first of its records' metro areas that a source named; else the nearest one a
+    /// source named within reach of its position; else the one Encore made for its
+    /// nearest city (what a record holds when it arrived before any source named an area
+    /// near it).
+    private func metroArea(records ids: [Int64], at coordinate: Coordinate?) throws -> Int64? {
+        var distinct: [Int64] = []
+        for id in ids where !distinct.contains(id) { distinct.append(id) }
+        guard !distinct.isEmpty else { return nil }
+        let named = Set(
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT entity_id FROM source_record
+                    WHERE kind = 'metro_area' AND source <> 'geonames' AND entity_id IN (\(distinct.map { _ in "?" }.joined(separator: ",")))
+                    """, arguments: StatementArguments(distinct)))
+        if let first = distinct.first(where: { named.contains($0) }) { return first }
+        if let coordinate, let nearest = try nearestNamedMetroArea(to: coordinate) { return nearest }
+        // A made area is dropped once no venue is in it; a record may still name one.
+        return try distinct.first { try Bool.fetchOne(db, sql: "SELECT 1 FROM metro_area WHERE id = ?", arguments: [$0]) == true }
     }
 
     /// Keeps the venue's point in the `venue_location` R*Tree (a degenerate box) in step

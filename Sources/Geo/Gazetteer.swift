@@ -177,6 +177,33 @@ public struct Gazetteer: Sendable {
         nearestIndex(to: point).map { city(at: $0, withAlternateNames: withAlternateNames) }
     }
 
+    /// The most populous city within `radiusKilometres` (at most 100) of `point`, ties to
+    /// the nearer: the city a metro area around `point` is named after ("Santiago" for a
+    /// venue in Ñuñoa). Nil when no city is that close.
+    public func largestCity(within radiusKilometres: Double, of point: Coordinate) -> City? {
+        // One degree of latitude is 111 km; of longitude, less by the cosine of the latitude.
+        let longitudeCells = Int(ceil(radiusKilometres / max(1, 111 * cos(abs(point.latitude) * .pi / 180))))
+        let latitudeCell = Int(floor(point.latitude))
+        let longitudeCell = Int(floor(point.longitude))
+        var best: (population: Int, distance: Double, index: Int)?
+        for dLat in -1...1 {
+            let lat = latitudeCell + dLat
+            guard lat >= -90, lat < 90 else { continue }
+            for dLng in -min(longitudeCells, 180)...min(longitudeCells, 179) {
+                let lng = ((longitudeCell + dLng + 180) % 360 + 360) % 360 - 180
+                for index in grid[lat * 1000 + lng] ?? [] {
+                    let distance = haversineDistance(from: point, to: coordinates[index])
+                    guard distance <= radiusKilometres else { continue }
+                    let population = Int(Self.fields(bytes[lineRanges[index]], upTo: 7)[6]) ?? 0
+                    if best == nil || (population, -distance) > (best!.population, -best!.distance) {
+                        best = (population, distance, index)
+                    }
+                }
+            }
+        }
+        return best.map { city(at: $0.index, withAlternateNames: false) }
+    }
+
     private func nearestIndex(to point: Coordinate) -> Int? {
         guard count > 0 else { return nil }
         let latitudeCell = Int(floor(point.latitude))

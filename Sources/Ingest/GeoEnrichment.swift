@@ -24,6 +24,9 @@ public struct GeoEnrichment: Sendable {
     /// A venue's coordinate recurs on every page that lists one of its shows; the nearest
     /// city search scans grid cells of hundreds of cities in dense regions.
     private let placeNearest = MemoCache<Coordinate, PlaceLink?>()
+    private let metroPlaces = MemoCache<Coordinate, PlaceLink?>()
+    /// How far a metro area reaches from its centre (the catalog's assignment radius).
+    static let metroReachKilometres = 50.0
 
     public init(gazetteer: Gazetteer) {
         self.gazetteer = gazetteer
@@ -74,6 +77,11 @@ public struct GeoEnrichment: Sendable {
             venue.coordinateIsApproximate = true
         }
         if venue.timeZone == nil { venue.timeZone = venue.place?.timeZone }
+        if venue.metroArea == nil, let coordinate = venue.coordinate {
+            venue.metroPlace = metroPlaces.value(for: coordinate) {
+                gazetteer.largestCity(within: Self.metroReachKilometres, of: coordinate).map(Self.link)
+            } ?? venue.place
+        }
         if let metro = venue.metroArea {
             venue.metroArea = enrich(metro, near: venue.place, cache: &metros)
         }

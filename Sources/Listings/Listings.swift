@@ -73,6 +73,9 @@ public struct VenueListing: Sendable, Hashable {
     public var metroArea: MetroAreaListing?
     /// The gazetteer city the venue is in or nearest to (filled in by geo enrichment).
     public var place: PlaceLink?
+    /// The most populous gazetteer city within a metro area's reach (filled in by geo
+    /// enrichment): what a metro area made for a venue no source places is named after.
+    public var metroPlace: PlaceLink? = nil
 
     public init(
         sourceID: String, name: String, street: String? = nil, postalCode: String? = nil,
