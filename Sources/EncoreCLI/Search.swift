@@ -3,7 +3,7 @@ import ArgumentParser
 extension Encore {
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Search artists, venues and metro areas by name (the last word may be a prefix).")
+            abstract: "Search artists, venues and metro areas by name, and venues by street or postal code (the last word may be a prefix).")
 
         @OptionGroup var global: GlobalOptions
 
