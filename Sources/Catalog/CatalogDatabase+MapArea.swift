@@ -27,12 +27,16 @@ extension CatalogDatabase {
         try writer.read { db in try Self.venueIDs(db, in: box).count }
     }
 
-    /// Upcoming listed events at venues within the radius: how place resolution tells the
-    /// Valencia the catalog covers from the one it does not.
-    public func upcomingEventCount(near center: Coordinate, radiusKilometres: Double, today: LocalDate) throws -> Int {
+    /// Whether any venue within the radius has an upcoming listed event: how place
+    /// resolution tells the Valencia the catalog covers from the one it does not. One
+    /// event answers it, so a namesake with thousands costs no more than one with a few.
+    public func hasUpcomingEvents(near center: Coordinate, radiusKilometres: Double, today: LocalDate) throws -> Bool {
         // "Upcoming" has no end; a century stands for it in the window the index reads.
         let window = DateWindow(from: today, to: today.adding(days: 36_500))!
-        return try eventCount(near: center, radiusKilometres: radiusKilometres, window: window)
+        return try writer.read { db in
+            let venues = try Self.venueIDs(db, near: center, radiusKilometres: radiusKilometres)
+            return try !Self.eventIDs(db, atVenues: venues, window: window, limit: 1, offset: 0, listed: listedEvents).isEmpty
+        }
     }
 
     /// A metro area by its catalog id (`encore city "#5"`), or nil.

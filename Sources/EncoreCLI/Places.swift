@@ -40,9 +40,9 @@ enum Places {
         var why = ""
         if candidates.count > 1, let catalog, let today {
             for (index, candidate) in candidates.prefix(candidateLimit).enumerated() {
-                let count = try catalog.upcomingEventCount(
+                guard try catalog.hasUpcomingEvents(
                     near: candidate.coordinate, radiusKilometres: concertRadiusKilometres, today: today)
-                guard count > 0 else { continue }
+                else { continue }
                 if index > 0 {
                     candidates.insert(candidates.remove(at: index), at: 0)
                     why = ", the one with concerts in the catalog"
