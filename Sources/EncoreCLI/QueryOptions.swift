@@ -129,10 +129,10 @@ enum NothingMatched {
         if isEmpty { throw ReportedFailure() }
     }
 
-    /// For an empty answer about days before today: the catalog has only what sources
-    /// listed while it was being refreshed, so old dates are usually empty.
+    /// For an empty answer about days before today: the catalog has the past only from
+    /// what it ingested, so old dates are usually empty, and "0 events" alone misleads.
     static func notePast(_ window: DateWindow, today: LocalDate) {
         guard window.from < today else { return }
-        Output.line("The catalog holds no past events there: it keeps concerts from the day a source first listed them.")
+        Output.line("The catalog holds no past events there (it has past concerts only from listings it ingested).")
     }
 }
