@@ -874,7 +874,7 @@ struct PageApplier {
 }
 
 /// The names the catalog can be searched by (`search_index`, FTS5; rowid = entity id × 4 +
-/// kind code). It holds folded names (see `NameFolding`), and queries are folded the same
+/// kind code), and venues' addresses. It holds folded names (see `NameFolding`), and queries are folded the same
 /// way, so "soren" finds "Søren" and "ac dc" finds "AC/DC". Inside a page group the new
 /// names wait in ``PendingSearchNames``.
 enum SearchIndex {
@@ -903,6 +903,21 @@ enum SearchIndex {
         let rowID = kind.rowID(for: id)
         if let pending, pending.remove(rowID) { return }
         try db.cachedStatement(sql: "DELETE FROM search_index WHERE rowid = ?").execute(arguments: [rowID])
+    }
+
+    /// Indexes a venue's street and postal code (`encore search "Calle Mayor"`), replacing
+    /// what it had; an address with neither leaves the venue found by name alone.
+    static func setAddress(
+        _ db: Database, venue id: Int64, street: String?, postalCode: String?, holdingIn pending: PendingSearchNames?,
+        isNew: Bool
+    ) throws {
+        let rowID = SearchKindCode.venueAddress.rowID(for: id)
+        if !isNew, !(pending?.remove(rowID) ?? false) {
+            try db.cachedStatement(sql: "DELETE FROM search_index WHERE rowid = ?").execute(arguments: [rowID])
+        }
+        let folded = NameFolding.fold([street, postalCode].compactMap { $0 }.joined(separator: " "))
+        guard !folded.isEmpty else { return }
+        if let pending { pending.insert(rowID, folded) } else { try insert(db, rowID: rowID, folded: folded) }
     }
 
     fileprivate static func insert(_ db: Database, rowID: Int64, folded: String) throws {

@@ -117,16 +117,23 @@ extension CatalogDatabase {
         }
     }
 
-    /// Artists, venues and metro areas whose names match `text`; the last word may be
-    /// a prefix ("radioh" finds Radiohead). Best matches first.
+    /// Artists, venues and metro areas whose names match `text`, and venues whose street
+    /// or postal code does ("calle mayor"); the last word may be a prefix ("radioh" finds
+    /// Radiohead). Best matches first; a venue found by its address shows it as its place.
     public func search(_ text: String, today: LocalDate, limit: Int = 20) throws -> [SearchHit] {
         guard let query = Self.prefixQuery(NameFolding.fold(text)) else { return [] }
         return try writer.read { db in
+            // Twice the limit: a venue can match by name and by address, and is listed once.
             let rows = try Row.fetchAll(
                 db, sql: "SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rank, rowid LIMIT ?",
-                arguments: [query, limit])
-            return try rows.compactMap { row -> SearchHit? in
+                arguments: [query, limit * 2])
+            var seen = Set<Int64>()
+            let found = rows.compactMap { row -> (SearchKindCode, Int64)? in
                 guard let (kind, id) = SearchKindCode.decode(rowID: row[0]) else { return nil }
+                let entry = kind == .venueAddress ? SearchKindCode.venue.rowID(for: id) : row[0] as Int64
+                return seen.insert(entry).inserted ? (kind, id) : nil
+            }
+            return try found.prefix(limit).map { kind, id -> SearchHit in
                 let day = today.description
                 switch kind {
                 case .artist:
@@ -138,13 +145,15 @@ extension CatalogDatabase {
                             WHERE l.artist_id = ? AND e.local_date >= ? AND e.unlisted_since IS NULL
                             """, arguments: [id, day]) ?? 0
                     return SearchHit(kind: .artist, id: id, name: name, place: nil, upcomingEvents: upcoming)
-                case .venue:
-                    let place = try Row.fetchOne(db, sql: "SELECT city, country, name FROM venue WHERE id = ?", arguments: [id])
+                case .venue, .venueAddress:
+                    let place = try Row.fetchOne(
+                        db, sql: "SELECT city, country, name, street FROM venue WHERE id = ?", arguments: [id])
                     let upcoming = try Int.fetchOne(
                         db, sql: "SELECT COUNT(*) FROM event WHERE venue_id = ? AND local_date >= ? AND unlisted_since IS NULL",
                         arguments: [id, day]) ?? 0
-                    return SearchHit(
-                        kind: .venue, id: id, name: place?[2] ?? "", place: Self.place(place?[0], place?[1]), upcomingEvents: upcoming)
+                    var shown = Self.place(place?[0], place?[1])
+                    if kind == .venueAddress, let street = place?[3] as String? { shown = [street, shown].compactMap { $0 }.joined(separator: ", ") }
+                    return SearchHit(kind: .venue, id: id, name: place?[2] ?? "", place: shown, upcomingEvents: upcoming)
                 case .metroArea:
                     let place = try Row.fetchOne(
                         db, sql: "SELECT region, country, name FROM metro_area WHERE id = ?", arguments: [id])

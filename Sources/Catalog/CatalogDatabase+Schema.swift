@@ -373,6 +373,13 @@ extension CatalogDatabase {
                 CREATE INDEX source_record_entity ON source_record(kind, entity_id, source);
                 """)
         }
+        migrator.registerMigration("v16: venues found by their address") { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, street, postal_code FROM venue WHERE street IS NOT NULL OR postal_code IS NOT NULL ORDER BY id")
+            for row in rows {
+                try SearchIndex.setAddress(db, venue: row[0], street: row[1], postalCode: row[2], holdingIn: nil, isNew: true)
+            }
+        }
         return migrator
     }
 
@@ -403,6 +410,8 @@ extension CatalogDatabase {
 
 /// Codes that pack an entity kind into the search index's rowid.
 enum SearchKindCode: Int64 {
+    /// A venue's street and postal code, so it is found by its address too.
+    case venueAddress = 0
     case artist = 1, venue = 2, metroArea = 3
 
     func rowID(for entityID: Int64) -> Int64 { entityID * 4 + rawValue }

@@ -35,6 +35,11 @@ extension PageApplier {
                 id = db.lastInsertedRowID
                 try locate(venue: id, latitude: snapshot.latitude, longitude: snapshot.longitude, isNew: true)
                 try SearchIndex.insert(db, .venue, id: id, name: snapshot.name, holdingIn: searchNames)
+                if snapshot.street != nil || snapshot.postalCode != nil {
+                    try SearchIndex.setAddress(
+                        db, venue: id, street: snapshot.street, postalCode: snapshot.postalCode, holdingIn: searchNames,
+                        isNew: true)
+                }
                 try insertRecord(.venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload)
             }
         }
@@ -163,6 +168,10 @@ extension PageApplier {
             try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
         }
         if names.contains("name") { try SearchIndex.update(db, .venue, id: id, name: merged.name, holdingIn: searchNames) }
+        if names.contains("street") || names.contains("postal_code") {
+            try SearchIndex.setAddress(
+                db, venue: id, street: merged.street, postalCode: merged.postalCode, holdingIn: searchNames, isNew: false)
+        }
     }
 
     /// A venue's metro area, whatever order its records and the metro areas arrived in:

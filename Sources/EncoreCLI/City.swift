@@ -14,10 +14,11 @@ extension Encore {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var visibility: VisibilityOptions
 
-        @Argument(help: ArgumentHelp("A city (\"Madrid\", \"Columbus, OH\") or LAT,LNG.", valueName: "place"))
+        @Argument(help: ArgumentHelp(
+            "A city (\"Madrid\", \"Columbus, OH\"), LAT,LNG, or a metro area's #ID as `search` prints it.", valueName: "place"))
         var place: String
 
-        @OptionGroup var window: DateWindowOptions
+        @OptionGroup var window: DateWindowOptions<QueryWindowLength>
 
         @OptionGroup var page: PageOptions
 
@@ -28,17 +29,34 @@ extension Encore {
         static let metroRadiusKilometres = 30.0
 
         func run() throws {
-            let resolved = try Places.resolve(place)
             let dates = try window.window(today: global.currentDate)
             let catalog = try visibility.apply(to: global.openCatalog())
-            let metros = try catalog.metroAreaIDs(
-                geonameID: resolved.city?.geonameID, center: resolved.coordinate, radiusKilometres: Self.metroRadiusKilometres)
+            let label: String
+            let metros: [Int64]
+            if let id = Output.catalogID(place) {
+                // A metro area's id, as `search` and `metros` print it.
+                guard let metro = try catalog.metroArea(id: id) else {
+                    throw NotInCatalog("no metro area \(place) in the catalog; see `encore metros` or `encore search NAME`")
+                }
+                label = [metro.name, metro.region, metro.country].compactMap { $0 }.joined(separator: ", ")
+                metros = [id]
+            } else {
+                let resolved = try Places.resolve(place, in: catalog, today: global.currentDate)
+                label = resolved.label
+                metros = try catalog.metroAreaIDs(
+                    geonameID: resolved.city?.geonameID, center: resolved.coordinate, radiusKilometres: Self.metroRadiusKilometres)
+            }
             let events = try catalog.events(inMetroAreas: metros, window: dates, limit: page.limit, offset: page.offset)
-            if json { return try Output.json(events) }
+            if json {
+                try Output.json(events)
+                return try NothingMatched.check(events.isEmpty)
+            }
             let count = try page.count(shown: events.count) { try catalog.eventCount(inMetroAreas: metros, window: dates) }
-            Output.line("\(resolved.label), \(dates.from) to \(dates.to): \(count)")
+            Output.line("\(label), \(dates.from) to \(dates.to): \(count)")
             if metros.isEmpty {
-                Output.line("No metro area in the catalog near \(resolved.label); try `encore near \(place)` or `encore metros`.")
+                Output.line("No metro area in the catalog near \(label); try `encore near \"\(place)\"` or `encore metros`.")
+            } else if events.isEmpty {
+                NothingMatched.notePast(dates, today: global.currentDate)
             }
             var day: LocalDate?
             var rows: [[String]] = []
@@ -57,6 +75,7 @@ extension Encore {
                 rows.append(row)
             }
             if !rows.isEmpty { Output.line(Output.table(rows)) }
+            try NothingMatched.check(events.isEmpty)
         }
 
         /// "day 2 of 3" for an event of several days shown on a day after its first.

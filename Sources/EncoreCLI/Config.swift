@@ -10,7 +10,10 @@ extension Encore {
         struct Check: ParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Validate a configuration file, naming the line of any mistake.",
-                discussion: "Exit status 0 when the file is valid, 3 when it is not (refresh could not run with it).")
+                discussion: """
+                    Checks the environment too: a source whose API key variable is not set is an \
+                    error. Exit status 0 when refresh could run with the file, 3 when it could not.
+                    """)
 
             @Option(help: ArgumentHelp("The file to check (default ./encore.toml).", valueName: "path"))
             var config = "encore.toml"
@@ -25,6 +28,11 @@ extension Encore {
                 }
                 do {
                     let parsed = try SourcesConfiguration(parsing: text, file: config, formats: IngesterRegistry.standard.formats)
+                    let unset = parsed.unsetKeyVariables(in: ProcessInfo.processInfo.environment, file: config)
+                    guard unset.isEmpty else {
+                        for error in unset { Output.error("error: \(error)") }
+                        throw ExitCode(3)
+                    }
                     let names = parsed.sources.map { "\($0.name) (\($0.format))" }.joined(separator: ", ")
                     Output.line("\(config): \(parsed.sources.count) source\(parsed.sources.count == 1 ? "" : "s") OK: \(names)")
                 } catch {

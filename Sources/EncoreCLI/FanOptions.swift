@@ -14,6 +14,12 @@ struct FanOptions: ParsableArguments {
         return "me"
     }
 
+    /// A command to suggest, with `--user NAME` when the profile came from `--user`, so
+    /// that typing it acts on the same profile.
+    func command(_ text: String) -> String {
+        user.map { "\(text) --user \($0)" } ?? text
+    }
+
     func validate() throws {
         // Profile names become directory names in the static feeds (users/NAME/).
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")

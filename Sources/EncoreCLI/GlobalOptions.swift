@@ -31,7 +31,18 @@ struct GlobalOptions: ParsableArguments {
         return "encore.sqlite"
     }
 
+    /// The catalog for a query: a missing file is a usage error, never a new empty catalog
+    /// (which would answer "0 events" about a place it knows nothing of).
     func openCatalog() throws -> CatalogDatabase {
+        guard FileManager.default.fileExists(atPath: databasePath) else {
+            throw UsageError("no catalog at \(databasePath); run `encore refresh` or `encore ingest` first (or pass --db)")
+        }
+        return try openOrCreateCatalog()
+    }
+
+    /// The catalog, made empty when missing: for the commands that write one (ingest,
+    /// refresh, track, settings, going).
+    func openOrCreateCatalog() throws -> CatalogDatabase {
         do {
             return try CatalogDatabase(path: databasePath)
         } catch {

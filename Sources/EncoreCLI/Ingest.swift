@@ -40,7 +40,7 @@ extension Encore {
         }
 
         func run() throws {
-            let catalog = try global.openCatalog()
+            let catalog = try global.openOrCreateCatalog()
             let ingestion = FileIngestion(
                 format: format, similarToArtist: similarTo, enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()))
             let reporter = IngestReporter(reporting)

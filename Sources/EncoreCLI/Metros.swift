@@ -25,12 +25,19 @@ extension Encore {
         }
 
         func run() throws {
-            let center = try near.map { try Places.resolve($0) }
-            let metros = try global.openCatalog().metroAreas(
+            let catalog = try global.openCatalog()
+            let center = try near.map { try Places.resolve($0, in: catalog, today: global.currentDate) }
+            let metros = try catalog.metroAreas(
                 near: center?.coordinate, radiusKilometres: center == nil ? nil : Distance(parsing: radius)!.kilometres,
                 today: global.currentDate)
-            if json { return try Output.json(metros) }
-            if metros.isEmpty { return Output.line("No metro areas" + (center.map { " near \($0.label)" } ?? "") + ".") }
+            if json {
+                try Output.json(metros)
+                return try NothingMatched.check(metros.isEmpty)
+            }
+            if metros.isEmpty {
+                Output.line("No metro areas" + (center.map { " near \($0.label)" } ?? "") + ".")
+                throw ReportedFailure()
+            }
             Output.line(Output.table(metros.map { metro in
                 var row = ["#\(metro.metroArea.id)", metro.metroArea.name,
                            [metro.metroArea.region, metro.metroArea.country].compactMap { $0 }.joined(separator: ", "),

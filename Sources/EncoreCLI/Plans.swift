@@ -15,15 +15,27 @@ extension Encore {
         var id: Int64
 
         func run() throws {
-            let catalog = try global.openCatalog()
+            let catalog = try global.openOrCreateCatalog()
             do {
                 let added = try catalog.addPlan(user: fan.name, eventID: id)
-                let title = try catalog.event(id: id)?.title ?? "#\(id)"
+                let event = try catalog.event(id: id)
+                let title = event?.title ?? "#\(id)"
                 Output.line(added ? "Going: \(title)" : "Already going: \(title)")
+                if let event, let warning = Self.warning(for: event, today: global.currentDate) {
+                    Output.error("warning: \(warning); it is in your plans anyway (`\(fan.command("encore not-going \(id)"))` removes it).")
+                }
             } catch let error as CatalogError {
-                Output.error(error.description)
+                Output.error("error: \(error.description)")
                 throw ReportedFailure()
             }
+        }
+
+        /// Why a plan is unlikely to be what the fan meant: the show was cancelled, or is over.
+        static func warning(for event: EventDetail, today: LocalDate) -> String? {
+            if event.status == .cancelled { return "#\(event.id) was cancelled" }
+            let last = event.endDate ?? event.start.localDate
+            if last < today { return "#\(event.id) was on \(last), in the past" }
+            return nil
         }
     }
 
@@ -39,7 +51,7 @@ extension Encore {
 
         func run() throws {
             guard try global.openCatalog().removePlan(user: fan.name, eventID: id) else {
-                Output.error("#\(id) is not in \(fan.name)'s plans; see `encore plans`.")
+                Output.error("#\(id) is not in \(fan.name)'s plans; see `\(fan.command("encore plans"))`.")
                 throw ReportedFailure()
             }
             Output.line("Removed #\(id) from \(fan.name)'s plans.")
@@ -67,7 +79,9 @@ extension Encore {
         @Flag(help: "Print an iCalendar (RFC 5545) file of the plans.")
         var ics = false
 
-        @Option(help: ArgumentHelp("With --ics: a reminder before each concert, e.g. 3h, 90m, 1d.", valueName: "time"))
+        @Option(help: ArgumentHelp(
+            "With --ics: a reminder before each concert, e.g. 3h, 90m, 1d (none for cancelled shows, nor for shows with no announced time).",
+            valueName: "time"))
         var remind: String?
 
         func validate() throws {
@@ -93,7 +107,7 @@ extension Encore {
                 return
             }
             if plans.isEmpty {
-                return Output.line(past ? "No past plans." : "No plans yet; mark one with `encore going EVENT_ID`.")
+                return Output.line(past ? "No past plans." : "No plans yet; mark one with `\(fan.command("encore going EVENT_ID"))`.")
             }
             Output.line(Output.table(plans.map { plan in
                 var notes: [String] = []
@@ -110,7 +124,7 @@ extension Encore {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var fan: FanOptions
-        @OptionGroup var window: DateWindowOptions
+        @OptionGroup var window: DateWindowOptions<FeedWindowLength>
 
         @Flag(help: "Print JSON instead of a table.")
         var json = false
@@ -119,11 +133,15 @@ extension Encore {
             let catalog = try global.openCatalog()
             let entries: [FeedEntry]
             do {
-                entries = try catalog.feed(user: fan.name, window: try window.window(today: global.currentDate, defaultDays: 180), markSeen: true)
-            } catch let error as CatalogError {
-                throw UsageError(error.description)
+                entries = try catalog.feed(user: fan.name, window: try window.window(today: global.currentDate), markSeen: true)
+            } catch CatalogError.noHome(let user) {
+                throw UsageError(
+                    "\(user) has no home set; run `\(fan.command("encore settings --home PLACE"))` (or track a city)")
             }
-            if json { return try Output.json(entries) }
+            if json {
+                try Output.json(entries)
+                return try NothingMatched.check(entries.isEmpty)
+            }
             let settings = try catalog.settings(user: fan.name)
             // Home and each tracked city: the distances are to the nearest of them.
             let centres = (settings.homeLatitude == nil ? [] : [settings.homeLabel ?? "home"])
@@ -132,7 +150,7 @@ extension Encore {
                 "\(entries.count) concert\(entries.count == 1 ? "" : "s") within \(Int(settings.radiusKilometres)) km of "
                     + centres.joined(separator: " or ")
                     + " (\(settings.feedMode.rawValue)); \(entries.filter(\.isNew).count) new")
-            guard !entries.isEmpty else { return }
+            guard !entries.isEmpty else { throw ReportedFailure() }
             Output.line(Output.table(entries.map { entry in
                 [entry.isNew ? "NEW" : ""] + Output.eventRow(entry.event) + [String(format: "%.1f km", entry.distanceKilometres)]
             }))

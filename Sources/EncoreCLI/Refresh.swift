@@ -23,7 +23,8 @@ extension Encore {
                 working during a run.
 
                 Exit status: 0 all pages landed, 1 some pages failed (the rest landed and the feeds \
-                were built), 3 could not run (another refresh holds the lock, invalid configuration).
+                were built), 3 could not run (another refresh holds the lock, another build is writing \
+                the feeds, an invalid configuration, or an API key variable not set).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -44,7 +45,7 @@ extension Encore {
         func run() async throws {
             let lock = try RefreshLock.take(databasePath: global.databasePath)
             defer { lock.release() }
-            let catalog = try global.openCatalog()
+            let catalog = try global.openOrCreateCatalog()
             let enrichment = GeoEnrichment(gazetteer: try Gazetteer.bundled())
             let configPath = config ?? (FileManager.default.fileExists(atPath: "encore.toml") ? "encore.toml" : nil)
             let succeeded: Bool
@@ -81,6 +82,9 @@ extension Encore {
                 throw CouldNotRun("\(error)")
             }
             let environment = ProcessInfo.processInfo.environment
+            if let unset = configuration.unsetKeyVariables(in: environment, file: configPath).first {
+                throw CouldNotRun("\(unset); set it, or remove api_key_env from the source")
+            }
             let secrets = configuration.sources.compactMap { $0.apiKeyEnvironmentVariable.flatMap { environment[$0] } }
             let fetcher = HTTPFetcher(secrets: secrets)
             let resuming = try catalog.interruptedRun()
@@ -91,18 +95,8 @@ extension Encore {
             let tracked = try catalog.trackedArtistNames()
             var summaries: [SourceRunSummary] = []
             for var source in configuration.sources {
-                var key: String?
-                if let variable = source.apiKeyEnvironmentVariable {
-                    guard let value = environment[variable], !value.isEmpty else {
-                        var missing = SourceRunSummary(name: source.name)
-                        missing.pagesFailed = 1
-                        missing.errors = ["the API key variable \(variable) is not set"]
-                        Output.error("error: \(source.name): the API key variable \(variable) is not set")
-                        summaries.append(missing)
-                        continue
-                    }
-                    key = value
-                }
+                // Every key variable is set: checked before the run started.
+                let key = source.apiKeyEnvironmentVariable.flatMap { environment[$0] }
                 let listed = Set(source.artists.map { $0.lowercased() })
                 source.artists += tracked.filter { !listed.contains($0.lowercased()) }
                 let crawler = SourceCrawler(
@@ -134,7 +128,11 @@ extension Encore {
         func run() throws {
             let runs = try global.openCatalog().runs()
             if json { return try Output.json(runs) }
-            if runs.isEmpty { return Output.line("No runs yet; `encore refresh --config encore.toml` records one.") }
+            if runs.isEmpty {
+                return Output.line(
+                    "No runs recorded: refreshes from the sample listings and `encore ingest` are not runs; "
+                        + "`encore refresh --config encore.toml` records one.")
+            }
             var rows: [[String]] = [[
                 "run", "started", "ended", "status", "source", "requests", "pages ok/same/failed",
                 "events new/merged/updated/cancelled/unlisted",

@@ -31,8 +31,8 @@ extension Encore {
         }
 
         func run() throws {
-            let catalog = try global.openCatalog()
-            let place = try home.map { try Places.resolve($0) }
+            let catalog = try global.openOrCreateCatalog()
+            let place = try home.map { try Places.resolve($0, in: catalog, today: global.currentDate) }
             let settings = try catalog.updateSettings(
                 user: fan.name, home: place.map { ($0.label, $0.coordinate) },
                 radiusKilometres: radius.flatMap { Distance(parsing: $0)?.kilometres }, feedMode: feed)

@@ -34,7 +34,7 @@ extension Encore {
         }
 
         func run() throws {
-            let catalog = try global.openCatalog()
+            let catalog = try global.openOrCreateCatalog()
             if let file { return try importArtists(from: file, into: catalog) }
             let item = try Tracking.resolve(kind, name!, in: catalog, today: global.currentDate)
             let added = try catalog.track(user: fan.name, item)
@@ -89,7 +89,7 @@ extension Encore {
                     tracked.first { $0.id == item.id }
                 }
             guard let match, try catalog.untrack(user: fan.name, kind: kind, id: match.id) else {
-                Output.error("\(fan.name) does not track \(kind.rawValue) \"\(name)\"; see `encore tracked`.")
+                Output.error("\(fan.name) does not track \(kind.rawValue) \"\(name)\"; see `\(fan.command("encore tracked"))`.")
                 throw ReportedFailure()
             }
             Output.line("No longer tracking \(kind.rawValue) \(match.name).")
@@ -108,7 +108,7 @@ extension Encore {
         func run() throws {
             let items = try global.openCatalog().tracked(user: fan.name)
             if json { return try Output.json(items) }
-            if items.isEmpty { return Output.line("\(fan.name) tracks nothing yet; try `encore track artist NAME`.") }
+            if items.isEmpty { return Output.line("\(fan.name) tracks nothing yet; try `\(fan.command("encore track artist NAME"))`.") }
             Output.line(Output.table(items.map { [$0.kind.rawValue, "#\($0.id)", $0.name] }))
         }
     }
@@ -121,18 +121,18 @@ enum Tracking {
         case .artist:
             guard let artist = try catalog.artists(named: name, today: today).first else {
                 let suggestions = try catalog.artistSuggestions(for: name)
-                throw UsageError(
+                throw NotInCatalog(
                     "no artist named \"\(name)\" in the catalog"
                         + (suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?"))
             }
             return TrackedItem(kind: .artist, id: artist.id, name: artist.name)
         case .venue:
             guard let venue = try catalog.venues(named: name).first else {
-                throw UsageError("no venue named \"\(name)\" in the catalog; try `encore search \(name)`")
+                throw NotInCatalog("no venue named \"\(name)\" in the catalog; try `encore search \(name)`")
             }
             return TrackedItem(kind: .venue, id: venue.id, name: venue.name, latitude: venue.latitude, longitude: venue.longitude)
         case .city:
-            let place = try Places.resolve(name)
+            let place = try Places.resolve(name, in: catalog, today: today)
             guard let city = place.city else { throw UsageError("track a city by name, e.g. \"Bilbao\" or \"Columbus, OH\"") }
             return TrackedItem(
                 kind: .city, id: Int64(city.geonameID), name: place.label, latitude: city.coordinate.latitude,

@@ -20,8 +20,8 @@ extension Encore {
         var json = false
 
         func run() throws {
-            let center = try place.map { try Places.resolve($0) }
             let catalog = try visibility.apply(to: global.openCatalog())
+            let center = try place.map { try Places.resolve($0, in: catalog, today: global.currentDate) }
             let requested = Output.catalogID(name)
             let matches = requested == nil ? try catalog.venues(named: name, near: center?.coordinate) : []
             guard let id = requested ?? matches.first?.id, let page = try catalog.venuePage(id: id, today: global.currentDate)

@@ -6,8 +6,9 @@ import Listings
 /// Timed events are written in UTC (`DTSTART:20261204T193000Z`) when the instant is
 /// known, which every client places correctly without time-zone definitions; otherwise
 /// as the venue's floating local time. Events without a time are all-day
-/// (`VALUE=DATE`). A timed event is given three hours. Output is deterministic: the
-/// caller passes the DTSTAMP.
+/// (`VALUE=DATE`). A timed event is given three hours. Reminders go only on timed shows
+/// that are not cancelled (a cancelled one stays, as `STATUS:CANCELLED`). Output is
+/// deterministic: the caller passes the DTSTAMP.
 public enum ICalendar {
     public static func calendar(name: String, events: [EventDetail], stamp: UTCInstant, reminderMinutes: Int? = nil) -> String {
         var lines = [
@@ -48,7 +49,9 @@ public enum ICalendar {
             case .postponed: lines.append("STATUS:TENTATIVE")
             case .scheduled, .rescheduled: lines.append("STATUS:CONFIRMED")
             }
-            if let reminderMinutes {
+            // A reminder counts back from the start: an all-day entry starts at midnight,
+            // so it would ring the evening before; a cancelled show needs none.
+            if let reminderMinutes, event.start.utc != nil || event.start.localTime != nil, event.status != .cancelled {
                 lines += [
                     "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + escape(event.title),
                     "TRIGGER:-PT\(reminderMinutes)M", "END:VALARM",

@@ -90,4 +90,9 @@ extension Gazetteer {
     public func countryCode(for country: String) -> String? {
         countryCodes[NameFolding.fold(country)]
     }
+
+    /// The country's name for an ISO 3166-1 alpha-2 code ("ES" → "Spain"), or nil.
+    public func countryName(for code: String) -> String? {
+        countryNames[code]
+    }
 }

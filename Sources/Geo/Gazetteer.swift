@@ -24,6 +24,8 @@ public struct Gazetteer: Sendable {
     let countryCodes: [String: String]
     /// Folded first-level division names, per country → admin1 code.
     let admin1Codes: [String: [String: String]]
+    /// ISO2 → the country's name ("ES" → "Spain"), for messages.
+    let countryNames: [String: String]
 
     /// Reads the gazetteer files (see `scripts/build-gazetteer.py` for their format).
     /// - Throws: ``GazetteerFileError`` naming the first malformed line.
@@ -71,10 +73,12 @@ public struct Gazetteer: Sendable {
             grid[Self.cellKey(coordinate), default: []].append(index)
         }
         var countryCodes: [String: String] = [:]
+        var countryNames: [String: String] = [:]
         for line in Self.lines(countriesTSV) {
             let fields = line.split(separator: "\t").map(String.init)
             guard fields.count >= 3 else { continue }
             for alias in fields { countryCodes[NameFolding.fold(alias)] = fields[0] }
+            countryNames[fields[0]] = fields[2]
         }
         for (alias, code) in Self.countryAliases { countryCodes[alias] = code }
         var admin1Codes: [String: [String: String]] = [:]
@@ -91,6 +95,7 @@ public struct Gazetteer: Sendable {
         self.grid = grid
         self.countryCodes = countryCodes
         self.admin1Codes = admin1Codes
+        self.countryNames = countryNames
     }
 
     /// Names people use that GeoNames does not list as country names.

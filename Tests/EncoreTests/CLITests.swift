@@ -45,18 +45,43 @@ struct CLIRun {
     }
 }
 
-@Suite(.serialized)
-struct CLITests {
+/// A catalog path in a fresh directory (the file made by the first command that writes
+/// one), and `encore` run on it as of 2026-11-22.
+struct CLIScratch {
     let directory: URL
     let db: String
 
-    init() throws {
+    /// - Parameter fixtures: directories under `Fixtures/` to ingest first.
+    init(ingesting fixtures: String...) throws {
         directory = try TestSupport.temporaryDirectory()
         db = directory.appendingPathComponent("encore.sqlite").path
+        for fixture in fixtures {
+            let run = try CLIRun.run(["--db", db, "ingest", TestSupport.fixture(fixture)])
+            guard run.status == 0 else { throw CLIScratchError(message: "ingest \(fixture): \(run.stderr)") }
+        }
+    }
+
+    func encore(_ arguments: [String]) throws -> CLIRun {
+        try CLIRun.run(["--db", db, "--today", "2026-11-22"] + arguments)
+    }
+}
+
+struct CLIScratchError: Error {
+    let message: String
+}
+
+@Suite(.serialized)
+struct CLITests {
+    let scratch: CLIScratch
+    var directory: URL { scratch.directory }
+    var db: String { scratch.db }
+
+    init() throws {
+        scratch = try CLIScratch()
     }
 
     func encore(_ arguments: String...) throws -> CLIRun {
-        try CLIRun.run(["--db", db, "--today", "2026-11-22"] + arguments)
+        try scratch.encore(arguments)
     }
 
     @Test func ingestEndsWithASummaryAndExitsZero() throws {
@@ -243,6 +268,7 @@ struct CLITests {
     }
 
     @Test func unknownEventIdExitsOneWithAHint() throws {
+        _ = try encore("ingest", TestSupport.fixture("songkick-json"))
         let run = try encore("event", "999999")
         #expect(run.status == 1)
         #expect(run.stderr.contains("No event #999999"))

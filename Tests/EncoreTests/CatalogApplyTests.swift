@@ -398,4 +398,42 @@ struct CatalogApplyTests {
         #expect(TestSupport.ingest([calendar], into: reopened).eventsNew == 4)
         #expect(try pageSize(older) == 4096)
     }
+
+    /// `encore search "Calle Mayor"`: a venue is found by its address as the latest
+    /// listing gives it, in a page group too, and in a catalog made before addresses were
+    /// indexed once it is opened.
+    @Test func venuesAreFoundByTheirAddressAsItStands() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        func page(street: String, sourceID: String = "v1", name: String = "Sala Vesta") -> ListingPage {
+            var page = ListingPage(source: "songkick", locator: street)
+            page.events = [EventListing(
+                sourceID: "e-" + sourceID, title: "Night", start: EventStart(localDate: LocalDate(iso: "2027-01-01")!),
+                venue: VenueListing(sourceID: sourceID, name: name, street: street, postalCode: "46001", city: "Valencia"))]
+            return page
+        }
+        func ids(matching text: String) throws -> [Int64] {
+            try catalog.search(text, today: TestSupport.today).filter { $0.kind == .venue }.map(\.id)
+        }
+        _ = try catalog.apply(page(street: "Calle Mayor 12"))
+        let venue = try #require(try ids(matching: "calle mayor").first)
+        #expect(try ids(matching: "46001") == [venue])
+        _ = try catalog.apply(page(street: "Plaza del Ayuntamiento 3"))
+        #expect(try ids(matching: "calle mayor").isEmpty)
+        #expect(try ids(matching: "plaza ayuntamiento") == [venue])
+        try catalog.withPageGroup { group in
+            _ = try group.apply(page(street: "Avinguda del Port 9", sourceID: "v2", name: "Sala Nova"), pageHash: "p2", format: "songkick-json")
+        }
+        #expect(try ids(matching: "avinguda port").count == 1)
+
+        // A catalog from before: no address rows, no record of the migration.
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "DELETE FROM search_index WHERE rowid % 4 = 0")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v16:%'")
+        }
+        try queue.close()
+        #expect(try ids(matching: "plaza ayuntamiento").isEmpty)
+        let reopened = try CatalogDatabase(path: path)
+        #expect(try reopened.search("plaza ayuntamiento", today: TestSupport.today).map(\.id) == [venue])
+    }
 }

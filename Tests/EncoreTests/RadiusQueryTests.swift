@@ -73,6 +73,33 @@ struct RadiusQueryTests {
         }
     }
 
+    /// `near --bbox`: the R*Tree's box holds exactly the events a scan of every venue puts
+    /// in it, across the antimeridian too.
+    @Test(arguments: [4, 5])
+    func aMapAreaHoldsExactlyWhatAScanFindsInIt(seed: UInt64) throws {
+        let catalog = try makeCatalog(seed: seed, venues: 400)
+        let window = DateWindow(from: LocalDate(iso: "2027-01-10")!, to: LocalDate(iso: "2027-02-10")!)!
+        let everything = try catalog.eventsByScan(
+            near: Coordinate(latitude: 0, longitude: 0), radiusKilometres: 20_100, window: window)
+        var random = SeededRandom(seed: seed * 104_729)
+        var crossed = 0
+        for _ in 0..<40 {
+            let anchor = [(43.26, -2.93), (-16.85, 179.97), (78.2, 15.6)][Int(random.next() % 3)]
+            let south = anchor.0 - random.uniform(0, 1.2)
+            let north = anchor.0 + random.uniform(0, 1.2)
+            var west = anchor.1 - random.uniform(0, 1.5)
+            var east = anchor.1 + random.uniform(0, 1.5)
+            if west < -180 { west += 360 }
+            if east > 180 { east -= 360 }
+            let box = BoundingBox(minLatitude: south, maxLatitude: min(north, 90), minLongitude: west, maxLongitude: east)
+            if box.crossesAntimeridian { crossed += 1 }
+            let expected = everything.filter { box.contains($0.event.venue!.coordinate!) }.map(\.event.id)
+            #expect(try catalog.events(in: box, window: window).map(\.id) == expected, "\(box)")
+            #expect(try catalog.eventCount(in: box, window: window) == expected.count)
+        }
+        #expect(crossed > 0)
+    }
+
     @Test func pagesConcatenateToTheWholeAnswer() throws {
         let catalog = try makeCatalog(seed: 11, venues: 300)
         let window = DateWindow(from: LocalDate(iso: "2027-01-05")!, to: LocalDate(iso: "2027-02-20")!)!

@@ -15,7 +15,7 @@ import Listings
 /// requests_per_second = 5
 /// page_size = 50                         # optional
 /// max_pages = 20                         # optional
-/// from = "today"                         # optional window: YYYY-MM-DD, today, +Nd
+/// from = "today"                         # optional window: YYYY-MM-DD, today, tomorrow, +Nd, a weekday
 /// to = "+180d"
 /// ```
 public struct SourcesConfiguration: Sendable, Equatable {
@@ -122,7 +122,7 @@ public struct SourcesConfiguration: Sendable, Equatable {
                     DateExpression.resolve(text, today: LocalDate(year: 2000, month: 1, day: 1)!) == nil
                 {
                     throw ConfigurationError(
-                        line: table.entries[key]!.line, message: "\(key) must be YYYY-MM-DD, today or +Nd; got \"\(text)\"")
+                        line: table.entries[key]!.line, message: "\(key) must be YYYY-MM-DD, today, tomorrow, +Nd (like +30d) or a weekday (like fri); got \"\(text)\"")
                 }
             }
             if format == "bandsintown" {
