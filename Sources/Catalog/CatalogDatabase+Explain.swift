@@ -1,4 +1,5 @@
 import GRDB
+import Geo
 import Listings
 
 extension CatalogDatabase {
@@ -29,7 +30,63 @@ extension CatalogDatabase {
                         lastSeen: $0[4], reason: $0[5], mergedAt: $0[6])
                 }
             }
-            return MergeExplanation(event: event, records: records)
+            return MergeExplanation(event: event, records: records, nearMisses: try Self.nearMisses(of: event, db))
         }
+    }
+
+    /// The other events on the event's local date at its venue or within 250 m of it, and
+    /// the merge rule that keeps each apart (see ``PageApplier/candidate(for:venueID:actKeys:among:)``).
+    static func nearMisses(of event: EventDetail, _ db: Database) throws -> [MergeExplanation.NearMiss] {
+        guard let venue = event.venue else { return [] }
+        var venueIDs: Set<Int64> = [venue.id]
+        let here = venue.latitude.flatMap { latitude in venue.longitude.map { Coordinate(latitude: latitude, longitude: $0) } }
+        if let here {
+            let box = BoundingBox(around: here, radiusKilometres: PageApplier.venueMergeRadiusKilometres)
+            for range in box.longitudeRanges {
+                venueIDs.formUnion(
+                    try Int64.fetchAll(
+                        db,
+                        sql: "SELECT id FROM venue_location WHERE min_lat >= ? AND max_lat <= ? AND min_lng >= ? AND max_lng <= ?",
+                        arguments: [box.minLatitude, box.maxLatitude, range.lowerBound, range.upperBound]))
+            }
+        }
+        let others = try EventDetailLoader.load(
+            db,
+            where: "e.local_date = ? AND e.id <> ? AND e.venue_id IN (SELECT value FROM json_each(?))",
+            arguments: [event.start.localDate.description, event.id, CatalogDatabase.jsonArray(venueIDs.sorted())])
+        func distance(_ other: EventDetail) -> Double {
+            guard let here, let latitude = other.venue?.latitude, let longitude = other.venue?.longitude else { return 0 }
+            return haversineDistance(from: here, to: Coordinate(latitude: latitude, longitude: longitude))
+        }
+        return others.sorted { (distance($0), $0.id) < (distance($1), $1.id) }.map { other in
+            MergeExplanation.NearMiss(
+                eventID: other.id, title: other.title, venue: other.venue?.name,
+                sources: other.sources.map(\.source), keptApartBecause: keptApart(event, other, metres: Int(distance(other) * 1000)))
+        }
+    }
+
+    /// The first merge rule two listings on one day fail, in the order the catalog applies them.
+    static func keptApart(_ event: EventDetail, _ other: EventDetail, metres: Int) -> String {
+        let shared = Set(event.sources.map(\.source)).intersection(other.sources.map(\.source)).sorted()
+        if !shared.isEmpty {
+            return "both listed by \(shared.joined(separator: ", ")), and records of one source with different ids are never merged"
+        }
+        if let mine = event.venue, let theirs = other.venue, mine.id != theirs.id {
+            let agree = MatchKey.venueNamesAgree(mine.name, theirs.name)
+            return "at another venue (#\(theirs.id) \(theirs.name), \(metres) m away)"
+                + (agree ? " that was not merged with this one" : " whose name does not agree with \(mine.name)")
+        }
+        if let mine = event.start.localTime, let theirs = other.start.localTime,
+            abs(mine.secondsSinceMidnight - theirs.secondsSinceMidnight) > PageApplier.sameShowMinutes * 60
+        {
+            return "starts at \(theirs), more than \(PageApplier.sameShowMinutes) minutes from \(mine): another show"
+        }
+        func keys(_ detail: EventDetail) -> Set<String> {
+            Set(detail.lineup.flatMap { [MatchKey.of($0.name)] + MatchKey.featuredActs($0.name).map(MatchKey.of) })
+        }
+        if keys(event).isDisjoint(with: keys(other)) {
+            return "no act in common (\(event.lineup.map(\.name).joined(separator: ", ")) / \(other.lineup.map(\.name).joined(separator: ", ")))"
+        }
+        return "no rule keeps them apart now; they were listed before a rule that joins them (ingesting the pages again merges them)"
     }
 }

@@ -44,6 +44,14 @@ extension Encore {
                 } ?? "created the row"
                 Output.line("  \(record.source) \(record.sourceID)  first seen \(record.firstSeen)  (\(how))")
             }
+            // Listings an operator might take for this concert, and why they stay apart.
+            if !explanation.nearMisses.isEmpty {
+                Output.line()
+                Output.line("Not merged (same day, within 250 m)")
+                for miss in explanation.nearMisses {
+                    Output.line("  #\(miss.eventID) \(miss.title) [\(miss.sources.joined(separator: ", "))]: \(miss.keptApartBecause)")
+                }
+            }
         }
     }
 }

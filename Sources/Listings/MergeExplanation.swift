@@ -49,11 +49,42 @@ public struct MergeExplanation: Sendable, Hashable, Encodable {
         }
     }
 
+    /// Another event on the same local date at this venue or one within 250 m: a listing
+    /// an operator might take for the same concert, and the rule that keeps them apart.
+    public struct NearMiss: Sendable, Hashable, Encodable {
+        public var eventID: Int64
+        public var title: String
+        public var venue: String?
+        public var sources: [String]
+        public var keptApartBecause: String
+
+        public init(eventID: Int64, title: String, venue: String?, sources: [String], keptApartBecause: String) {
+            self.eventID = eventID
+            self.title = title
+            self.venue = venue
+            self.sources = sources
+            self.keptApartBecause = keptApartBecause
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case title, venue, sources
+            case eventID = "event_id", keptApartBecause = "kept_apart_because"
+        }
+    }
+
     public var event: EventDetail
     public var records: [Record]
+    /// Nearest first; empty when nothing else is on that day nearby.
+    public var nearMisses: [NearMiss]
 
-    public init(event: EventDetail, records: [Record]) {
+    public init(event: EventDetail, records: [Record], nearMisses: [NearMiss] = []) {
         self.event = event
         self.records = records
+        self.nearMisses = nearMisses
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case event, records
+        case nearMisses = "near_misses"
     }
 }

@@ -118,4 +118,20 @@ struct MergeVariationTests {
             #expect(try catalog.stats(today: TestSupport.today).venues == 1, "\(order)")
         }
     }
+
+    /// `encore explain` says, for a listing that did not join, which rule kept it apart.
+    @Test func explainNamesTheRuleThatKeptANearMissApart() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(page("songkick", "1", venue: "Roundhouse", at: "20:00", acts: ["The Distillers"]))
+        _ = try catalog.apply(page("bandsintown", "b1", venue: "Roundhouse", at: "15:00", acts: ["The Distillers"]))
+        _ = try catalog.apply(page("lastfm", "l1", venue: "Angel Music Hall", at: "20:00", acts: ["Low"], latitude: 51.5446))
+        _ = try catalog.apply(page("ticketmaster", "t1", venue: "Roundhouse", at: "20:00", acts: ["Mavi Vapur"]))
+        let evening = try #require(try catalog.eventIDs(since: day).first)
+        let explanation = try #require(try catalog.explain(eventID: evening))
+        let reasons = explanation.nearMisses.map(\.keptApartBecause)
+        #expect(reasons.count == 3)
+        #expect(reasons.contains { $0.contains("starts at 15:00:00, more than 90 minutes from 20:00:00") })
+        #expect(reasons.contains { $0.contains("no act in common") })
+        #expect(reasons.contains { $0.contains("whose name does not agree") })
+    }
 }
