@@ -20,15 +20,6 @@ enum JSONPageDecoding {
         }
     }
 
-    /// Reads `T` from a ``JSONTape`` with `read`; when the tape misses, decodes it as
-    /// ``decode(_:from:locator:)`` does, so errors are the same either way.
-    static func decode<T: Decodable>(
-        _ type: T.Type, from data: Data, locator: String, tape read: (JSONTapeValue) throws(JSONTapeMiss) -> T
-    ) throws(IngestError) -> T {
-        if let tape = JSONTape(data), let value = try? read(tape.root) { return value }
-        return try decode(type, from: data, locator: locator)
-    }
-
     static func ingestError(_ error: DecodingError, locator: String) -> IngestError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:

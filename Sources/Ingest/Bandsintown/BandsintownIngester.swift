@@ -51,9 +51,7 @@ public struct BandsintownIngester: Ingester {
         var page = ListingPage(source: source, locator: locator)
         let normalizer = BandsintownNormalizer(values: ListingValues(locator: locator))
         if ContentSample(data, limit: 64).firstSignificantByte == UInt8(ascii: "[") {
-            let events = try JSONPageDecoding.decode([BandsintownJSON.Event].self, from: data, locator: locator) {
-                value throws(JSONTapeMiss) in try value.elements().map { v throws(JSONTapeMiss) in try BandsintownJSON.Event(tape: v) }
-            }
+            let events = try JSONPageDecoding.decode([BandsintownJSON.Event].self, from: data, locator: locator)
             for (index, event) in events.enumerated() {
                 page.events.append(try normalizer.event(event, at: "[\(index)]", warnings: &page.warnings))
             }

@@ -21,7 +21,7 @@ public struct SongkickJSONIngester: Ingester {
 
     public func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage {
         let envelope = try JSONPageDecoding.decode(
-            SongkickJSON.Envelope.self, from: data, locator: context.locator, tape: SongkickJSON.Envelope.init(tape:))
+            SongkickJSON.Envelope.self, from: data, locator: context.locator)
         let resultsPage = envelope.resultsPage
         guard resultsPage.status == "ok" else {
             let message = resultsPage.error?.message ?? "status \"\(resultsPage.status)\""

@@ -48,7 +48,7 @@ public struct TicketmasterIngester: Ingester {
     public func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage {
         let locator = context.locator
         let response = try JSONPageDecoding.decode(
-            TicketmasterJSON.Response.self, from: data, locator: locator, tape: TicketmasterJSON.Response.init(tape:))
+            TicketmasterJSON.Response.self, from: data, locator: locator)
         if let fault = response.fault {
             let code = fault.detail?.errorcode.map { " (\($0))" } ?? ""
             throw IngestError(
