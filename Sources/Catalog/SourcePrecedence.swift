@@ -10,16 +10,20 @@ enum SourcePrecedence {
     static func rank(_ source: String) -> Int {
         switch source {
         case "ticketmaster": return 0
-        case "songkick": return 1
-        case "bandsintown": return 2
-        case "jsonld": return 3
-        case "lastfm": return 4
+        case "seatgeek": return 1
+        case "songkick": return 2
+        case "bandsintown": return 3
+        case "jsonld": return 4
+        case "lastfm": return 5
         case "geonames": return 9
-        default: return 5
+        default: return 6
         }
     }
 
-    /// Sources that sell the tickets they list.
+    /// Sources that sell the tickets they list and say when a show is off. SeatGeek sells
+    /// tickets too, and ranks next to Ticketmaster for it (its venues, wall-clock times
+    /// and performers come from its own inventory), but it drops a cancelled show rather
+    /// than marking it: its last word on any show is "normal", so it does not decide status.
     static func sellsTickets(_ source: String) -> Bool {
         source == "ticketmaster"
     }
