@@ -153,6 +153,21 @@ struct SeatGeekCrawlTests {
         #expect(try catalog.stats(today: TestSupport.today).events == 11)
     }
 
+    @Test func aPageSizeAboveSeatGeeksLimitIsRejectedWithItsLine() {
+        let text = """
+            [[source]]
+            name = "seatgeek"
+            format = "seatgeek"
+            base_url = "https://api.seatgeek.com/2"
+            page_size = 501
+            """
+        let error = #expect(throws: ConfigurationError.self) {
+            try SourcesConfiguration(parsing: text, formats: IngesterRegistry.standard.formats)
+        }
+        #expect(error?.line == 5)
+        #expect(error?.message == "page_size for seatgeek must be 1...500")
+    }
+
     @Test func aRefusedClientIDIsReportedWithoutTheIDAndAnUnknownPlaceByName() async throws {
         let server = try Self.server(count: 10)
         defer { server.stop() }
