@@ -93,8 +93,15 @@ struct SeatGeekIngesterTests {
         #expect(page.paging == ListingPage.Paging(page: 1, perPage: 100, totalEntries: 0))
     }
 
-    @Test func unusableValuesCostThoseValuesNotTheEvent() throws {
-        let show = try #require(try parseFixture("seatgeek/events-with-unusable-values.json").events.first)
+    @Test func unusableValuesCostThoseValuesNotTheEventWithAWarningEach() throws {
+        let page = try parseFixture("seatgeek/events-with-unusable-values.json")
+        let show = try #require(page.events.first)
+        let path = TestSupport.fixture("seatgeek/events-with-unusable-values.json")
+        #expect(page.warnings.map(\.description) == [
+            "\(path): at events[0].venue.timezone: \"Central Time\" is not an IANA time zone; the venue's place gives it",
+            "\(path): at events[0].venue.location.latitude: latitude 141.9 is outside -90...90; the venue is placed by its city",
+            "\(path): at events[0].datetime_utc: \"not a time\" is not a UTC time; it is computed from the venue's zone",
+        ])
         #expect(show.start.localTime == LocalTime(iso: "20:00:00"))
         #expect(show.venue?.timeZone == nil, "\"Central Time\" is not an IANA zone")
         #expect(show.venue?.coordinate == nil, "latitude 141.9 is off the globe")
@@ -140,34 +147,27 @@ struct SeatGeekIngesterTests {
 struct SeatGeekRealWorldTests {
     @Test(.enabled(if: TestSupport.realWorld("seatgeek") != nil))
     func everyRecordedSeatGeekResponseIngestsWithTheManifestsCounts() throws {
-        let root = try #require(TestSupport.realWorld("seatgeek"))
-        let realWorld = URL(fileURLWithPath: root).deletingLastPathComponent()
-        let manifest = try String(contentsOf: realWorld.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
-        var rows: [(file: String, records: Int)] = []
-        for line in manifest.split(separator: "\n").dropFirst() {
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard columns.count > 6, columns[1] == "seatgeek", let records = Int(columns[6]) else { continue }
-            rows.append((columns[0], records))
-        }
+        let rows = try TestSupport.realWorldEntries(["seatgeek"])
         #expect(rows.count >= 4)
         for row in rows {
-            let path = realWorld.appendingPathComponent(row.file).path
+            let path = row.path
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(IngesterRegistry.standard.detect(ContentSample(data))?.format == "seatgeek", "\(row.file)")
+            #expect(IngesterRegistry.standard.detect(ContentSample(data))?.format == "seatgeek", "\(row.name)")
             let (catalog, _) = try TestSupport.makeCatalog()
             let summary = TestSupport.ingest([path], into: catalog)
-            if row.file.contains("error_") {
+            if row.kind.hasPrefix("error body") {
                 // An error body is SeatGeek refusing the request: the page fails, saying why.
-                #expect(row.records == 0)
+                #expect(row.events == 0)
                 #expect(summary.failures.map(\.description) == [
                     "\(path): at errors: the source reported an error: SeatGeek: "
                         + "Client is required - visit \"https://seatgeek.com/account/develop\" (40307)",
                 ])
                 continue
             }
-            #expect(summary.failures.map(\.description) == [], "\(row.file)")
+            #expect(summary.failures.map(\.description) == [], "\(row.name)")
+            #expect(summary.warnings.map(\.description) == [], "\(row.name)")
             let kept = summary.eventsNew + summary.eventsMerged + summary.eventsUpdated + summary.eventsUnchanged
-            #expect(kept + summary.skipped.values.reduce(0, +) == row.records, "\(row.file): \(summary.skipped)")
+            #expect(kept + summary.skipped.values.reduce(0, +) == row.events, "\(row.name): \(summary.skipped)")
         }
     }
 

@@ -26,7 +26,7 @@ import Listings
 /// - **End date.** Only a festival's: `enddatetime_utc` in the venue's zone. A concert
 ///   ending after midnight is not a two-day event.
 /// - **Unusable values** (a zone that is not IANA, a coordinate off the globe, a UTC time
-///   that is not one) are dropped; the event stays. A malformed `datetime_local` or a
+///   that is not one) are dropped with a warning naming their position; the event stays. A malformed `datetime_local` or a
 ///   missing `id` fails the page: they are the record's date and identity.
 /// - **Error bodies** (`{"errors": [...], "status": 403}`) fail the page with SeatGeek's
 ///   message: a saved error is not an empty listing.
@@ -73,9 +73,11 @@ public struct SeatGeekIngester: Ingester {
         for (index, event) in (response.events ?? []).enumerated() {
             try normalizer.add(event, at: "events[\(index)]", to: &page)
         }
-        if let venue = response.venue, let listing = normalizer.venue(venue) { page.venues.append(listing) }
-        for venue in response.venues ?? [] {
-            if let listing = normalizer.venue(venue) { page.venues.append(listing) }
+        if let venue = response.venue, let listing = normalizer.venue(venue, at: "top level", warnings: &page.warnings) {
+            page.venues.append(listing)
+        }
+        for (index, venue) in (response.venues ?? []).enumerated() {
+            if let listing = normalizer.venue(venue, at: "venues[\(index)]", warnings: &page.warnings) { page.venues.append(listing) }
         }
         if let performer = response.performer, let artist = normalizer.artist(performer) { page.artists.append(artist) }
         for performer in response.performers ?? [] {

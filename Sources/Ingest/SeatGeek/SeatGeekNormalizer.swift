@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Listings
 
 /// SeatGeek JSON to listings: the decisions listed on ``SeatGeekIngester``.
@@ -24,14 +25,17 @@ struct SeatGeekNormalizer {
         let timeKnown = event.time_tbd != true && event.datetime_tbd != true
         let time = timeKnown ? local.time : nil
 
-        let venue = event.venue.flatMap(venue)
+        let venue = event.venue.flatMap { self.venue($0, at: path("venue"), warnings: &page.warnings) }
         let zone = venue?.timeZone
         var utc: UTCInstant?
-        if time != nil, let text = ListingValues.clean(event.datetime_utc),
-            let parsed = try? values.localDateTime(text.hasSuffix("Z") ? String(text.dropLast()) : text, at: ""),
-            let clock = parsed.time
-        {
-            utc = UTCInstant(date: parsed.date, time: clock, utcOffsetSeconds: 0)
+        if time != nil, let text = ListingValues.clean(event.datetime_utc) {
+            if let parsed = try? values.localDateTime(text.hasSuffix("Z") ? String(text.dropLast()) : text, at: ""),
+                let clock = parsed.time
+            {
+                utc = UTCInstant(date: parsed.date, time: clock, utcOffsetSeconds: 0)
+            } else {
+                page.warnings.append(warning(path("datetime_utc"), "\"\(text)\" is not a UTC time; it is computed from the venue's zone"))
+            }
         }
         if utc == nil, let time, let zone { utc = UTCInstant(date: local.date, time: time, timeZoneIdentifier: zone) }
 
@@ -89,6 +93,10 @@ struct SeatGeekNormalizer {
 
     /// The top taxonomy of an event that is not a concert ("sports", "theater"); nil for
     /// a concert, and for an event that says nothing of what it is.
+    func warning(_ position: String, _ message: String) -> ListingWarning {
+        ListingWarning(locator: values.locator, position: position, message: message)
+    }
+
     static func nonConcertCategory(_ event: SeatGeekJSON.Event) -> String? {
         let taxonomies = event.taxonomies ?? []
         guard !taxonomies.isEmpty else {
@@ -115,17 +123,31 @@ struct SeatGeekNormalizer {
         return ArtistListing(sourceID: key, name: name, url: ListingValues.clean(performer.url))
     }
 
-    /// The venue; nil when it has neither a name nor an id.
-    func venue(_ venue: SeatGeekJSON.Venue) -> VenueListing? {
+    /// The venue; nil when it has neither a name nor an id. A zone that is not IANA or a
+    /// coordinate off the globe is dropped with a warning: the venue's place gives both.
+    func venue(_ venue: SeatGeekJSON.Venue, at path: String, warnings: inout [ListingWarning]) -> VenueListing? {
         guard let name = ListingValues.clean(venue.name) ?? venue.id.map({ "Venue \($0.value)" }) else { return nil }
         let city = ListingValues.clean(venue.city)
         let country = ListingValues.clean(venue.country)
-        let zone = ListingValues.clean(venue.timezone).flatMap { TimeZone(identifier: $0) != nil ? $0 : nil }
-        let coordinate = try? values.coordinate(venue.location?.lat?.value, venue.location?.lon?.value, at: "venue.location")
+        var zone: String?
+        if let text = ListingValues.clean(venue.timezone) {
+            if TimeZone(identifier: text) != nil {
+                zone = text
+            } else {
+                warnings.append(warning("\(path).timezone", "\"\(text)\" is not an IANA time zone; the venue's place gives it"))
+            }
+        }
+        var coordinate: Coordinate?
+        do {
+            coordinate = try values.coordinate(venue.location?.lat?.value, venue.location?.lon?.value, at: "\(path).location")
+        } catch {
+            guard case .invalidValue(let detail) = error.reason else { return nil }
+            warnings.append(warning(error.position ?? "\(path).location", "\(detail); the venue is placed by its city"))
+        }
         return VenueListing(
             sourceID: venue.id?.value ?? LastFMNormalizer.derivedVenueKey(name: name, city: city, country: country),
             name: name, street: ListingValues.clean(venue.address), postalCode: ListingValues.clean(venue.postal_code),
             city: city, region: ListingValues.clean(venue.state), country: country,
-            coordinate: coordinate ?? nil, timeZone: zone, url: ListingValues.clean(venue.url))
+            coordinate: coordinate, timeZone: zone, url: ListingValues.clean(venue.url))
     }
 }
