@@ -10,8 +10,8 @@ enum SourcePrecedence {
     static func rank(_ source: String) -> Int {
         switch source {
         case "ticketmaster": return 0
-        case "seatgeek": return 1
-        case "songkick": return 2
+        case "songkick": return 1
+        case "seatgeek": return 2
         case "bandsintown": return 3
         case "jsonld": return 4
         case "lastfm": return 5
@@ -21,9 +21,10 @@ enum SourcePrecedence {
     }
 
     /// Sources that sell the tickets they list and say when a show is off. SeatGeek sells
-    /// tickets too, and ranks next to Ticketmaster for it (its venues, wall-clock times
-    /// and performers come from its own inventory), but it drops a cancelled show rather
-    /// than marking it: its last word on any show is "normal", so it does not decide status.
+    /// tickets too, but mostly resold ones: it ranks after the box office (Ticketmaster)
+    /// and the concert database (Songkick), ahead of the fan-facing sources, and it drops
+    /// a cancelled show rather than marking it (its last word on any show is "normal"), so
+    /// it does not decide status.
     static func sellsTickets(_ source: String) -> Bool {
         source == "ticketmaster"
     }

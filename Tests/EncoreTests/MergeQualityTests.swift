@@ -51,8 +51,7 @@ struct MergeQualityTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: directory + "/labels.tsv")))
     func everyFormatTogetherShowsEachConcertOnceWithAllItsSources() throws {
         let (catalog, path) = try TestSupport.makeCatalog()
-        // SeatGeek is not in the sample world yet: its pages are not generated.
-        let formats = IngesterRegistry.standard.formats.filter { $0 != "seatgeek" }
+        let formats = IngesterRegistry.standard.formats
         let paths = formats.map { Self.directory + "/" + $0 }
         #expect(paths.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "the sample has every format")
         let summary = TestSupport.ingest(paths, into: catalog)
