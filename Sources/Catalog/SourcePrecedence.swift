@@ -11,15 +11,20 @@ enum SourcePrecedence {
         switch source {
         case "ticketmaster": return 0
         case "songkick": return 1
-        case "bandsintown": return 2
-        case "jsonld": return 3
-        case "lastfm": return 4
+        case "seatgeek": return 2
+        case "bandsintown": return 3
+        case "jsonld": return 4
+        case "lastfm": return 5
         case "geonames": return 9
-        default: return 5
+        default: return 6
         }
     }
 
-    /// Sources that sell the tickets they list.
+    /// Sources that sell the tickets they list and say when a show is off. SeatGeek sells
+    /// tickets too, but mostly resold ones: it ranks after the box office (Ticketmaster)
+    /// and the concert database (Songkick), ahead of the fan-facing sources, and it drops
+    /// a cancelled show rather than marking it (its last word on any show is "normal"), so
+    /// it does not decide status.
     static func sellsTickets(_ source: String) -> Bool {
         source == "ticketmaster"
     }

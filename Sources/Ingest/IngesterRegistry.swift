@@ -16,6 +16,7 @@ public struct IngesterRegistry: Sendable {
         LastFMJSONIngester(),
         BandsintownIngester(),
         TicketmasterIngester(),
+        SeatGeekIngester(),
         JSONLDIngester(),
     ])
 

@@ -6,7 +6,10 @@ import Foundation
 /// - Songkick: `/songkick/metro_areas/{id}/calendar.json` (or `.xml`) with `apikey` and
 ///   `page` (the world's pages; `per_page` must be the world's page size);
 /// - Last.fm: `/lastfm/2.0/?method=geo.getEvents&location=NAME&page=N&api_key=...`,
-///   XML, or JSON with `format=json` (NAME as in the world's file names, e.g. `london`).
+///   XML, or JSON with `format=json` (NAME as in the world's file names, e.g. `london`);
+/// - SeatGeek: `/seatgeek/2/events?client_id=...&lat=LAT&lon=LON&page=N` around a metro
+///   area's centre (`per_page` must be the world's page size; the window and `range` are
+///   not checked: each search is its metro area's).
 ///
 /// Like the real services it answers a wrong key with 403, and sends an `ETag` and a
 /// `Last-Modified` with every page, answering `If-None-Match` or `If-Modified-Since`
@@ -19,6 +22,10 @@ public final class SampleAPIServer: Sendable {
     public let lastFMLocations: [String]
     /// Events per Songkick page in the world (the `per_page` a crawler must ask for).
     public let songkickPageSize: Int
+    /// The `LAT,LNG` centres the world has SeatGeek searches around, sorted.
+    public let seatGeekPlaces: [String]
+    /// Events per SeatGeek page in the world (the `per_page` a crawler must ask for).
+    public let seatGeekPageSize: Int
 
     public var baseURL: URL { server.baseURL }
 
@@ -31,6 +38,12 @@ public final class SampleAPIServer: Sendable {
             .sorted { (Int($0) ?? 0, $0) < (Int($1) ?? 0, $1) }
         lastFMLocations = Self.firstPages(in: corpus.appendingPathComponent("lastfm-json/geo"), suffix: "-p1.json").sorted()
         songkickPageSize = Self.perPage(ofFirstCalendarIn: corpus.appendingPathComponent("songkick-json/metro-areas")) ?? 50
+        seatGeekPlaces = Self.firstPages(in: corpus.appendingPathComponent("seatgeek/places"), suffix: "-p1.json").sorted()
+        seatGeekPageSize = seatGeekPlaces.first.flatMap { place in
+            let first = corpus.appendingPathComponent("seatgeek/places/\(place)-p1.json")
+            let root = (try? Data(contentsOf: first)).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+            return (root?["meta"] as? [String: Any])?["per_page"] as? Int
+        } ?? 50
         let validators = PageValidators()
         server = try LocalHTTPServer(port: port, logsRequests: false) { request in
             Self.answer(request, corpus: corpus, apiKey: apiKey, validators: validators)
@@ -40,7 +53,7 @@ public final class SampleAPIServer: Sendable {
     public func stop() { server.stop() }
 
     /// An `encore.toml` crawling everything served, with the keys read from
-    /// `SONGKICK_API_KEY` and `LASTFM_API_KEY`.
+    /// `SONGKICK_API_KEY`, `LASTFM_API_KEY` and `SEATGEEK_API_KEY`.
     public func sourcesConfiguration() -> String {
         func table(_ name: String, _ format: String, path: String, scopes: [String], pageSize: Int? = nil) -> String {
             guard !scopes.isEmpty else { return "" }
@@ -58,6 +71,7 @@ public final class SampleAPIServer: Sendable {
         }
         return table("songkick", "songkick-json", path: "/songkick", scopes: songkickMetroAreas, pageSize: songkickPageSize)
             + table("lastfm", "lastfm-json", path: "/lastfm/2.0/", scopes: lastFMLocations)
+            + table("seatgeek", "seatgeek", path: "/seatgeek/2", scopes: seatGeekPlaces, pageSize: seatGeekPageSize)
     }
 
     private static func perPage(ofFirstCalendarIn directory: URL) -> Int? {
@@ -95,6 +109,15 @@ public final class SampleAPIServer: Sendable {
             else { return .init(status: 400) }
             let format = request.query["format"] == "json" ? "json" : "xml"
             file = "lastfm-\(format)/geo/\(location)-p\(page).\(format)"
+        case "seatgeek":
+            guard request.query["client_id"] == apiKey else {
+                let refusal = #"{"errors":[{"code":40307,"message":"Client is required"}],"status":403}"#
+                return .init(status: 403, body: Data(refusal.utf8))
+            }
+            guard parts.count == 3, parts[1] == "2", parts[2] == "events", let lat = request.query["lat"],
+                let lon = request.query["lon"], [lat, lon].allSatisfy(isDegrees)
+            else { return .init(status: 400) }
+            file = "seatgeek/places/\(lat),\(lon)-p\(page).json"
         default:
             return .init(status: 404)
         }
@@ -118,6 +141,11 @@ public final class SampleAPIServer: Sendable {
         }
         let type = file.hasSuffix(".json") ? "application/json" : "application/xml"
         return .init(status: 200, headers: ["ETag": etag, "Last-Modified": lastModified, "Content-Type": type], body: body)
+    }
+
+    /// `-87.6298`: a number, nothing that could climb out of the corpus.
+    private static func isDegrees(_ text: String) -> Bool {
+        Double(text) != nil && text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
     }
 
     /// Names that cannot climb out of the corpus.

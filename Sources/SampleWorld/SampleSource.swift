@@ -2,7 +2,7 @@
 /// provenance (and `labels.tsv` uses). Songkick's JSON and XML are one source, as are
 /// Last.fm's: each pair lists the same records with the same ids.
 enum SampleSource: Int, CaseIterable, Sendable {
-    case songkick, ticketmaster, bandsintown, lastfm, jsonld
+    case songkick, ticketmaster, bandsintown, lastfm, jsonld, seatgeek
 
     var name: String {
         switch self {
@@ -11,6 +11,7 @@ enum SampleSource: Int, CaseIterable, Sendable {
         case .bandsintown: "bandsintown"
         case .lastfm: "lastfm"
         case .jsonld: "jsonld"
+        case .seatgeek: "seatgeek"
         }
     }
 
@@ -26,6 +27,7 @@ struct SourceSet: OptionSet, Sendable, Hashable {
     static let bandsintown = SampleSource.bandsintown.set
     static let lastfm = SampleSource.lastfm.set
     static let jsonld = SampleSource.jsonld.set
+    static let seatgeek = SampleSource.seatgeek.set
 
     func contains(_ source: SampleSource) -> Bool {
         contains(source.set)
@@ -43,6 +45,7 @@ extension SampleFormat {
         case .ticketmaster: .ticketmaster
         case .lastfmXML, .lastfmJSON: .lastfm
         case .jsonld: .jsonld
+        case .seatgeek: .seatgeek
         }
     }
 

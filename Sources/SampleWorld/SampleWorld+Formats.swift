@@ -9,6 +9,7 @@ public enum SampleFormat: String, CaseIterable, Sendable, Hashable {
     case lastfmXML = "lastfm-xml"
     case lastfmJSON = "lastfm-json"
     case jsonld
+    case seatgeek
 
     /// The directory under the output directory the format's files go to (replaced on each write).
     public var directoryName: String {
@@ -20,6 +21,7 @@ public enum SampleFormat: String, CaseIterable, Sendable, Hashable {
         case .lastfmXML: "lastfm-xml"
         case .lastfmJSON: "lastfm-json"
         case .jsonld: "jsonld"
+        case .seatgeek: "seatgeek"
         }
     }
 }
@@ -70,6 +72,7 @@ extension SampleWorld {
         case .ticketmaster: return try TicketmasterWriter(sources: sources).write(to: directory)
         case .lastfmXML: return try LastFMWriter(sources: sources, encoding: .xml).write(to: directory)
         case .lastfmJSON: return try LastFMWriter(sources: sources, encoding: .json).write(to: directory)
+        case .seatgeek: return try SeatGeekWriter(sources: sources).write(to: directory)
         default: return try JSONLDWriter(sources: sources).write(to: directory)
         }
     }
@@ -208,6 +211,8 @@ extension SourceWorld {
             return String(1_000_000 + permuted(id, salt: 0x1A57))
         case .jsonld:
             return jsonldURL(listing.event) + "#event"
+        case .seatgeek:
+            return String(5_000_000 + permuted(id, salt: 0x5EA7))
         }
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// so each writer can stream the world independently and still agree with the others:
 ///
 /// - **Coverage.** Ticketmaster ~35 % (more for arenas, less for bars), Bandsintown ~40 %,
-///   Last.fm ~30 %, JSON-LD venue pages ~25 %; festivals without a venue only on Songkick.
+///   Last.fm ~30 %, JSON-LD venue pages ~25 %, SeatGeek as often as Ticketmaster but on a
+///   draw of its own and never a cancelled show; festivals without a venue only on Songkick.
 ///   Cancelled and postponed events are always on Ticketmaster, and both shows of an
 ///   early/late pair are on Ticketmaster and Bandsintown (two records in one source).
 /// - **Spelling.** Per source and artist: a leading "The" dropped (or, for English band
@@ -209,6 +210,7 @@ struct SourceWorld: Sendable {
         if bitRoll < 0.4 || paired { sources.insert(.bandsintown) }
         if lfmRoll < 0.3 { sources.insert(.lastfm) }
         if jldRoll < 0.25 { sources.insert(.jsonld) }
+        if seatGeekLists(event, key: event.id, chance: ticketmasterChance) { sources.insert(.seatgeek) }
         return finish(event, sources: sources, keepingTimes: paired, rng: &rng)
     }
 
@@ -278,7 +280,15 @@ struct SourceWorld: Sendable {
         if sources.isEmpty {
             sources = [SourceSet.ticketmaster, .bandsintown, .lastfm, .jsonld][rng.int(below: 4)]
         }
+        if seatGeekLists(event, key: Self.firstExtraID + 100 + k, chance: 0.5) { sources.insert(.seatgeek) }
         return finish(event, sources: sources, keepingTimes: false, rng: &rng)
+    }
+
+    /// SeatGeek sells what Ticketmaster sells, about as often, and drops a cancelled show.
+    /// Drawn on a stream of its own, so that adding it changed no other source's listings.
+    private func seatGeekLists(_ event: SampleEvent, key: Int, chance: Double) -> Bool {
+        var rng = SplitMix64(seed: world.configuration.seed, stream: .syndication, index: 1 << 44 | key)
+        return event.status != .cancelled && rng.unit() < chance
     }
 
     private static func event(

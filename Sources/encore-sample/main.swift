@@ -16,7 +16,7 @@ let usage = """
       --formats F,F,...   formats to write (default songkick-json), or "all":
                           \(SampleFormat.allCases.map(\.rawValue).joined(separator: ", "))
       --out DIR           output directory (default Fixtures/sample)
-      --serve PORT        then serve the Songkick and Last.fm pages written over HTTP on
+      --serve PORT        then serve the Songkick, Last.fm and SeatGeek pages written over HTTP on
                           127.0.0.1:PORT with those APIs' URLs and paging (key: "sample-key"),
                           and print an encore.toml that crawls them; stop with Ctrl-C
     Each format goes to its own folder under DIR (replaced). With any format besides
@@ -102,7 +102,7 @@ do {
         // Unbuffered from here: the process then serves until killed.
         fflush(nil)
         FileHandle.standardOutput.write(Data("""
-            serving on \(server.baseURL.absoluteString); export SONGKICK_API_KEY=sample-key LASTFM_API_KEY=sample-key
+            serving on \(server.baseURL.absoluteString); export SONGKICK_API_KEY=sample-key LASTFM_API_KEY=sample-key SEATGEEK_API_KEY=sample-key
             # encore.toml
             \(server.sourcesConfiguration())
             """.utf8))

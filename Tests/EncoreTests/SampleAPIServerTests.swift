@@ -24,21 +24,31 @@ struct SampleAPIServerTests {
         }
     }
 
-    @Test func bothSourcesCrawlToEachConcertOnceAndAnUnchangedSecondCrawlAppliesNothing() async throws {
+    /// Last.fm by location names, SeatGeek by each metro area's centre.
+    @Test(arguments: [SampleFormat.lastfmJSON, .seatgeek])
+    func songkickAndAnotherSourceCrawlToEachConcertOnceAndAnUnchangedSecondCrawlAppliesNothing(
+        other: SampleFormat
+    ) async throws {
         let directory = try TestSupport.temporaryDirectory()
         let world = SampleWorld(configuration: .init(eventCount: 400, eventsPerPage: 20))
-        _ = try world.write(formats: [.songkickJSON, .lastfmJSON], to: directory)
+        _ = try world.write(formats: [.songkickJSON, other], to: directory)
         let concerts = Set(try String(contentsOf: directory.appendingPathComponent("labels.tsv"), encoding: .utf8)
             .split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[2] })
         let server = try SampleAPIServer(corpus: directory, apiKey: Self.key)
         defer { server.stop() }
         #expect(server.songkickPageSize == 20)
-        #expect(!server.songkickMetroAreas.isEmpty && !server.lastFMLocations.isEmpty)
+        #expect(!server.songkickMetroAreas.isEmpty)
+        if other == .seatgeek {
+            #expect(server.seatGeekPageSize == 20)
+            #expect(server.seatGeekPlaces.count == world.metroAreas.count)
+        } else {
+            #expect(!server.lastFMLocations.isEmpty)
+        }
         let (catalog, _) = try TestSupport.makeCatalog()
 
         var first: [SourceRunSummary] = []
         for crawler in try crawlers(server, catalog: catalog) { first.append(await crawler.crawl(into: catalog)) }
-        #expect(first.map(\.name) == ["songkick", "lastfm"])
+        #expect(first.map(\.name) == ["songkick", other.source])
         #expect(first.allSatisfy { $0.pagesFailed == 0 && $0.pagesFetched > 0 }, "\(first.flatMap(\.errors))")
         #expect(first[1].eventsMerged > 0)
         #expect(try catalog.stats(today: TestSupport.today).events == concerts.count)

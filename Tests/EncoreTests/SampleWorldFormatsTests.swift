@@ -68,7 +68,7 @@ struct SampleWorldFormatsTests {
         #expect(Set(rows.map { "\($0.source)\t\($0.id)" }).count == rows.count, "a source record is labelled twice")
         var labelled: [String: Set<String>] = [:]
         for row in rows { labelled[row.source, default: []].insert(row.id) }
-        #expect(Set(labelled.keys) == ["songkick", "ticketmaster", "bandsintown", "lastfm", "jsonld"])
+        #expect(Set(labelled.keys) == ["songkick", "ticketmaster", "bandsintown", "lastfm", "jsonld", "seatgeek"])
         for format in SampleFormat.allCases {
             let written = try records(of: format, in: directory)
             #expect(!written.isEmpty, "\(format.rawValue) wrote no events")
@@ -93,7 +93,7 @@ struct SampleWorldFormatsTests {
         #expect(!withoutSongkick.isEmpty)
         #expect(withoutSongkick.contains { $0.count >= 2 })
         // Every other source lists a real share of the concerts, not all of them.
-        for source in ["ticketmaster", "bandsintown", "lastfm", "jsonld"] {
+        for source in ["ticketmaster", "bandsintown", "lastfm", "jsonld", "seatgeek"] {
             let share = Double(sourcesOf.values.filter { $0.contains(source) }.count) / Double(sourcesOf.count)
             #expect(share > 0.15 && share < 0.55, "\(source) lists \(share) of the concerts")
         }
@@ -236,6 +236,9 @@ struct SampleWorldFormatsTests {
                 ids += list.compactMap { $0["id"] as? String }
             case .ticketmaster:
                 continue
+            case .seatgeek:
+                let events = try #require(try json(data)["events"] as? [[String: Any]], "\(path)")
+                ids += events.map { "\($0["id"]!)" }
             case .jsonld:
                 for block in scriptBlocks(in: String(decoding: data, as: UTF8.self)) {
                     let object = try json(Data(block.utf8))

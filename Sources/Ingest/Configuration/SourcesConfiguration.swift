@@ -39,10 +39,11 @@ public struct SourcesConfiguration: Sendable, Equatable {
 
     public var sources: [Source]
 
-    /// Page size limits of each API, so a config cannot ask for more than it allows.
-    public static let pageSizeLimits = [
-        "songkick-json": 50, "songkick-xml": 50, "ticketmaster": 200, "bandsintown": 1, "lastfm-xml": 1000, "lastfm-json": 1000,
-    ]
+    /// Page size limits of each API (its crawl scheme's), so a config cannot ask for more
+    /// than it allows.
+    public static let pageSizeLimits = Dictionary(
+        IngesterRegistry.standard.ingesters.compactMap { ingester in ingester.crawlScheme.map { (ingester.format, $0.maximumPageSize) } },
+        uniquingKeysWith: { first, _ in first })
 
     /// Parses and validates a configuration.
     /// - Parameter formats: the ingester names `format` may take.

@@ -43,6 +43,19 @@ public struct PageCount: Sendable, Hashable {
     }
 }
 
+extension PageCount {
+    /// Every page of a listing, from its first page: its `totalEntries` in pages of its
+    /// `perPage` (else `pageSize`) entries, at least one.
+    init(firstPage: ListingPage, pageSize: Int) {
+        guard let total = firstPage.paging?.totalEntries else {
+            self.init(pages: 1)
+            return
+        }
+        let size = max(1, firstPage.paging?.perPage ?? pageSize)
+        self.init(pages: max(1, (total + size - 1) / size))
+    }
+}
+
 /// An API's URL scheme and paging: what ``SourceCrawler`` needs to crawl a source whose
 /// pages an ``Ingester`` reads. An ingester offers one through ``Ingester/crawlScheme``.
 public protocol CrawlScheme: Sendable {
@@ -72,13 +85,6 @@ public protocol CrawlScheme: Sendable {
 extension CrawlScheme {
     public func narrower(_ request: ListingRequest, firstPage: ListingPage, pageSize: Int) -> [ListingRequest]? { nil }
 
-    /// Pages of `perPage` entries for `totalEntries`, at least one.
-    static func pages(totalEntries: Int?, perPage: Int?, pageSize: Int) -> Int {
-        guard let total = totalEntries else { return 1 }
-        let size = max(1, perPage ?? pageSize)
-        return max(1, (total + size - 1) / size)
-    }
-
     /// `base` + `path`, with the query.
     static func url(base: URL, path: String, query: [URLQueryItem]) -> URL {
         let joined = path.isEmpty ? base : base.appendingPathComponent(path)
@@ -87,6 +93,36 @@ extension CrawlScheme {
             URLQueryItem(name: $0.name, value: $0.value?.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed))
         }
         return components.url!
+    }
+}
+
+/// The most results an API serves for one query, however it is paged (Ticketmaster
+/// 1,000, SeatGeek 10,000). A listing deeper than that is split into the halves of its
+/// date window, again and again, until each fits; a single day that still holds more is
+/// crawled as far as the API allows and does not count as complete.
+struct ResultLimit: Sendable {
+    let results: Int
+
+    /// The pages to ask for: all of them, or as many as the limit lets through.
+    func pageCount(firstPage: ListingPage, pageSize: Int) -> PageCount {
+        let pages = PageCount(firstPage: firstPage, pageSize: pageSize).pages
+        let reachable = max(1, results / max(1, pageSize))
+        return PageCount(pages: min(pages, reachable), reachesEveryPage: pages <= reachable)
+    }
+
+    /// The two halves of the request's date window when its first page holds more than
+    /// the limit; nil when it fits, has no window, or is one day already.
+    func narrower(_ request: ListingRequest, firstPage: ListingPage) -> [ListingRequest]? {
+        guard let total = firstPage.paging?.totalEntries, total > results, let window = request.window,
+            window.from < window.to
+        else { return nil }
+        let days = window.to.daysSinceEpoch - window.from.daysSinceEpoch
+        let middle = window.from.adding(days: days / 2)
+        var early = request
+        early.window = DateWindow(from: window.from, to: middle)
+        var late = request
+        late.window = DateWindow(from: middle.adding(days: 1), to: window.to)
+        return [early, late]
     }
 }
 

@@ -34,6 +34,6 @@ struct LastFMCrawlScheme: CrawlScheme {
     }
 
     func pageCount(firstPage: ListingPage, pageSize: Int) -> PageCount {
-        PageCount(pages: Self.pages(totalEntries: firstPage.paging?.totalEntries, perPage: firstPage.paging?.perPage, pageSize: pageSize))
+        PageCount(firstPage: firstPage, pageSize: pageSize)
     }
 }

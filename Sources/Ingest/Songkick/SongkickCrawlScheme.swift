@@ -64,6 +64,6 @@ struct SongkickCrawlScheme: CrawlScheme {
     }
 
     func pageCount(firstPage: ListingPage, pageSize: Int) -> PageCount {
-        PageCount(pages: Self.pages(totalEntries: firstPage.paging?.totalEntries, perPage: firstPage.paging?.perPage, pageSize: pageSize))
+        PageCount(firstPage: firstPage, pageSize: pageSize)
     }
 }

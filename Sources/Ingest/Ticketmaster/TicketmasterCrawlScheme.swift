@@ -6,15 +6,13 @@ import Listings
 /// ≤ 200). Metro areas are DMA ids (`dmaId`) or city names (`city`), artists attraction
 /// ids (`attractionId`) or names (`keyword`), venues venue ids (`venueId`).
 ///
-/// Deep paging stops at the 1,000th item (`size × page < 1000`). When the first page of
-/// a listing says it holds more, the crawl splits the date window in halves, again and
-/// again, until each window fits; a single day that still holds more is crawled as far as
-/// the API allows and does not count as complete.
+/// Deep paging stops at the 1,000th item (`size × page < 1000`): a listing that holds
+/// more is split by date (``ResultLimit``).
 struct TicketmasterCrawlScheme: CrawlScheme {
     let keyParameter = "apikey"
     let defaultPageSize = 200
     let maximumPageSize = 200
-    static let deepPagingLimit = 1000
+    static let limit = ResultLimit(results: 1000)
 
     func listings(
         for source: SourcesConfiguration.Source, window: DateWindow,
@@ -54,21 +52,10 @@ struct TicketmasterCrawlScheme: CrawlScheme {
     }
 
     func pageCount(firstPage: ListingPage, pageSize: Int) -> PageCount {
-        let pages = Self.pages(totalEntries: firstPage.paging?.totalEntries, perPage: firstPage.paging?.perPage, pageSize: pageSize)
-        let reachable = max(1, Self.deepPagingLimit / max(1, pageSize))
-        return PageCount(pages: min(pages, reachable), reachesEveryPage: pages <= reachable)
+        Self.limit.pageCount(firstPage: firstPage, pageSize: pageSize)
     }
 
     func narrower(_ request: ListingRequest, firstPage: ListingPage, pageSize: Int) -> [ListingRequest]? {
-        guard let total = firstPage.paging?.totalEntries, total > Self.deepPagingLimit, let window = request.window,
-            window.from < window.to
-        else { return nil }
-        let days = window.to.daysSinceEpoch - window.from.daysSinceEpoch
-        let middle = window.from.adding(days: days / 2)
-        var early = request
-        early.window = DateWindow(from: window.from, to: middle)
-        var late = request
-        late.window = DateWindow(from: middle.adding(days: 1), to: window.to)
-        return [early, late]
+        Self.limit.narrower(request, firstPage: firstPage)
     }
 }
