@@ -58,7 +58,7 @@ extension SiteHTML {
     static func map(_ venues: GeoJSON.FeatureCollection, of name: String) -> Node<HTML.BodyContext> {
         let points = venues.features.filter { $0.geometry.coordinates.count == 2 }
         guard !points.isEmpty else { return .empty }
-        let (width, height, margin) = (600.0, 360.0, 24.0)
+        let (width, height, margin) = (600.0, 300.0, 28.0)
         let lats = points.map { $0.geometry.coordinates[1] }
         let lngs = points.map { $0.geometry.coordinates[0] }
         let midLat = (lats.min()! + lats.max()!) / 2
@@ -71,16 +71,23 @@ extension SiteHTML {
         let offsetX = (width - spanX * scale) / 2
         let offsetY = (height - spanY * scale) / 2
         func format(_ value: Double) -> String { String(format: "%.1f", value) }
-        var svg = "<svg class=\"map\" viewBox=\"0 0 600 360\" role=\"img\" aria-labelledby=\"map-title\">"
+        var svg = "<svg class=\"map\" viewBox=\"0 0 600 300\" role=\"img\" aria-labelledby=\"map-title\">"
         svg += "<title id=\"map-title\">Map of \(points.count) venues in \(attribute(name))</title>"
-        svg += "<rect class=\"ground\" width=\"600\" height=\"360\" rx=\"8\"/>"
+        svg += "<rect class=\"ground\" width=\"600\" height=\"300\" rx=\"8\"/>"
+        // A graticule-like grid, so the pins read as places on a map.
+        for step in 1..<6 { svg += "<path class=\"grid\" d=\"M\(step * 100) 0V300\"/>" }
+        for step in 1..<3 { svg += "<path class=\"grid\" d=\"M0 \(step * 100)H600\"/>" }
         for venue in points {
             let x = offsetX + (venue.geometry.coordinates[0] - lngs.min()!) * scaleX * scale
             let y = height - offsetY - (venue.geometry.coordinates[1] - lats.min()!) * scale
             let count = venue.properties.events.count
             let label = "\(venue.properties.name): \(count) concert\(count == 1 ? "" : "s")"
             svg += "<a href=\"venues/\(venue.id).html\"><title>\(attribute(label))</title>"
-            svg += "<circle cx=\"\(format(x))\" cy=\"\(format(y))\" r=\"\(min(6 + count, 14))\"/></a>"
+            svg += "<circle cx=\"\(format(x))\" cy=\"\(format(y))\" r=\"\(min(5 + count, 12))\"/>"
+            // Names to the pin's right, or its left near the right edge.
+            let anchor = x > width - 160 ? "end" : "start"
+            let labelX = x + (anchor == "end" ? -16 : 16)
+            svg += "<text x=\"\(format(labelX))\" y=\"\(format(y + 5))\" text-anchor=\"\(anchor)\">\(attribute(venue.properties.name))</text></a>"
         }
         svg += "</svg>"
         let caption: Node<HTML.BodyContext> = .element(
