@@ -28,6 +28,7 @@ import feedparser  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support import expected_conditions  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -121,6 +122,34 @@ def set_size(driver, size):
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": size == "phone"})
 
 
+# Every element with text of its own, its colour against the nearest opaque background:
+# WCAG 2's contrast ratio, 4.5:1 for body text, 3:1 for large text.
+CONTRAST = """
+const channel = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+const parse = (value) => value.match(/[\\d.]+/g).map(Number);
+const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+const background = (element) => {
+  for (let node = element; node; node = node.parentElement) {
+    const colour = parse(getComputedStyle(node).backgroundColor);
+    if (colour.length < 4 || colour[3] > 0) return colour;
+  }
+  return [255, 255, 255];
+};
+const failures = [];
+for (const element of document.body.querySelectorAll("*")) {
+  if (element.closest("svg") || !element.getClientRects().length) continue;
+  if (![...element.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+  const style = getComputedStyle(element);
+  const [a, b] = [luminance(parse(style.color)), luminance(background(element))];
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+  const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+  if (ratio < needed) failures.push(element.tagName + " '" + element.textContent.trim().slice(0, 30) + "' " + ratio.toFixed(2));
+}
+return failures;
+"""
+
+
 def text_of(driver):
     return driver.find_element(By.TAG_NAME, "body").text
 
@@ -171,7 +200,17 @@ def run_browser(checks, driver, root, bilbao, timed, cancelled, screenshots):
                  banner[0].text if banner else "no status banner")
 
     for page, path in (("home", "index.html"), ("metro", f"metros/{bilbao['id']}.html"),
-                       ("concert", f"events/{timed['id']}.html")):
+                       ("concert", f"events/{timed['id']}.html"), ("cancelled concert", f"events/{cancelled['id']}.html")):
+        driver.get(root + path)
+        failures = driver.execute_script(CONTRAST)
+        checks.check(f"the {page} page's text has a contrast of at least 4.5:1", not failures, "; ".join(failures[:5]))
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+        focused = driver.switch_to.active_element
+        outline = focused.value_of_css_property("outline-style")
+        checks.check(f"the {page} page shows where the keyboard's focus is", outline not in ("", "none"),
+                     f"{focused.tag_name} outline {outline}")
+        if page == "cancelled concert":
+            continue
         for size in SIZES:
             set_size(driver, size)
             driver.get(root + path)
