@@ -171,6 +171,16 @@ def run_browser(checks, driver, root, bilbao, timed, cancelled, screenshots):
     except Exception as error:  # a timeout: report it as the check's failure
         checks.check("typing \"mavi\" into search offers the artist", False, repr(error))
 
+    venue = load(args.feed_dir, "search/venues.json")[0]
+    field.clear()
+    field.send_keys(venue["name"])
+    name = "typing a venue's name into search offers the venue"
+    try:
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#search-results a[href$='venues/{venue['id']}.html']"))
+        checks.check(name, True)
+    except Exception as error:
+        checks.check(name, False, repr(error))
+
     driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": root.rstrip("/"), "permissions": ["geolocation"]})
     driver.execute_cdp_cmd("Emulation.setGeolocationOverride", BILBAO)
     driver.get(root + "index.html")

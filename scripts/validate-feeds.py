@@ -33,6 +33,7 @@ RULES = [
     (r"^users/[A-Za-z0-9._-]+/feed\.json$", "user-feed.schema.json"),
     (r"^users/[A-Za-z0-9._-]+/plans\.ics$", None),
     (r"^search/artists\.json$", "search-artists.schema.json"),
+    (r"^search/venues\.json$", "search-venues.schema.json"),
     (r"^schema/[a-z-]+\.schema\.json$", None),
     # The website and its Atom feeds: checked by check_html and check_atom.
     (r"^index\.html$", "html"),

@@ -106,6 +106,7 @@ public struct FeedBuilder {
         try addUsers(to: &tree)
         progress("search index", tree.count)
         if !scope.keepsSearchIndex { try addSearch(names, to: &tree, slugs: slugs) }
+        try addVenueSearch(to: &tree)
         try addIndex(metros, counts: reads.stats, to: &tree)
         try addSiteAssets(to: &tree)
         log.slugs = slugs
@@ -408,6 +409,17 @@ public struct FeedBuilder {
             slugs[artist.id].map { SearchEntry(name: artist.name, key: NameFolding.fold(artist.name), slug: $0) }
         }.sorted { ($0.key, $0.slug) < ($1.key, $1.slug) }
         try tree.add("search/artists.json", FeedJSON.encode(ArtistSearchIndex(entries: entries)))
+    }
+}
+
+extension FeedBuilder {
+    /// `search/venues.json`: every venue with a page, for the home page's search. Written
+    /// by every build (one query): unchanged bytes leave the file as it was.
+    func addVenueSearch(to tree: inout some FeedSink) throws {
+        let entries = try source.venueNames(withEventsSince: today).map {
+            VenueSearchEntry(name: $0.name, key: NameFolding.fold($0.name), id: $0.id, city: $0.city)
+        }.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
+        try tree.add("search/venues.json", FeedJSON.encode(VenueSearchIndex(entries: entries)))
     }
 }
 

@@ -267,6 +267,25 @@ struct ArtistSearchIndex: Encodable {
     }
 }
 
+/// One row of `search/venues.json`.
+struct VenueSearchEntry: Encodable {
+    let name: String
+    /// The folded name a client matches typed text against.
+    let key: String
+    let id: Int64
+    let city: String?
+}
+
+/// `search/venues.json`: a bare array of ``VenueSearchEntry``, sorted by key then id.
+struct VenueSearchIndex: Encodable {
+    let entries: [VenueSearchEntry]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(entries)
+    }
+}
+
 /// RFC 7946 GeoJSON: one point per venue, its events in properties.
 enum GeoJSON {
     struct FeatureCollection: Encodable {

@@ -19,7 +19,7 @@ extension FeedIndex {
                 .h2(.text("Search")),
                 .form(
                     .attribute(named: "role", value: "search"), .action("index.html"),
-                    .label(.for("search-input"), .text("Artist or city")),
+                    .label(.for("search-input"), .text("Artist, venue or city")),
                     .input(.type(.search), .id("search-input"), .name("q"), .autocomplete(false),
                         .attribute(named: "aria-controls", value: "search-results"))),
                 .ul(.id("search-results"), .class("results"), .attribute(named: "aria-live", value: "polite"))),

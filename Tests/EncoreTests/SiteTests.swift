@@ -40,6 +40,15 @@ struct SiteTests {
         #expect(files["users/ana/feed.atom"] != nil && files["site.css"] != nil && files["site.js"] != nil)
     }
 
+    @Test func theVenueSearchIndexNamesEveryVenuePageByFoldedName() throws {
+        let (_, files) = try sampleSite()
+        let index = try #require(try JSONSerialization.jsonObject(with: files["search/venues.json"] ?? Data()) as? [[String: Any]])
+        let pages = Set(files.keys.filter { $0.range(of: #"^venues/\d+\.html$"#, options: .regularExpression) != nil })
+        #expect(Set(index.map { "venues/\($0["id"] as! Int).html" }) == pages)
+        let keys = index.map { $0["key"] as! String }
+        #expect(keys == keys.sorted() && keys.contains { !$0.isEmpty })
+    }
+
     @Test func aConcertPageShowsItsLineupLocalTimeZoneAndDirections() throws {
         let (catalog, files) = try sampleSite()
         let events = try catalog.events(ids: catalog.eventIDs(since: TestSupport.today))

@@ -21,13 +21,13 @@
     return node;
   };
 
-  // Search: artists (search/artists.json) and metro areas (index.json).
+  // Search: metro areas (index.json), artists and venues (search/*.json).
   const search = document.getElementById("search");
   if (search) {
     search.hidden = false;
     const input = document.getElementById("search-input");
     const results = document.getElementById("search-results");
-    let artists;
+    let artists, venues;
     const form = search.querySelector("form");
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -39,6 +39,7 @@
       results.replaceChildren();
       if (!query) return;
       artists = artists || await fetchJSON("search/artists.json");
+      venues = venues || await fetchJSON("search/venues.json");
       const { metros } = await loadIndex();
       const matches = (key) => key.startsWith(query) || key.includes(" " + query);
       const found = [];
@@ -48,6 +49,12 @@
       for (const artist of artists) {
         if (found.length >= 12) break;
         if (matches(artist.key)) found.push([artist.name, "artists/" + artist.slug + ".html", "artist"]);
+      }
+      for (const venue of venues) {
+        if (found.length >= 12) break;
+        if (matches(venue.key)) {
+          found.push([venue.name, "venues/" + venue.id + ".html", "venue" + (venue.city ? ", " + venue.city : "")]);
+        }
       }
       if (fold(input.value) !== query) return;
       for (const [name, href, kind] of found.slice(0, 12)) {
@@ -92,7 +99,10 @@
           const item = element("li", null, { class: "event" + (event.status !== "scheduled" ? " " + event.status : "") });
           item.append(element("a", event.title, { href: "events/" + event.id + ".html", class: "title" }));
           if (event.status !== "scheduled") item.append(element("strong", event.status, { class: "status" }));
-          const when = event.start.local_date + (event.start.local_time ? " " + event.start.local_time.slice(0, 5) : "")
+          // The venue's local date and time, as the pages write them ("Thu, 3 Dec 2026 20:30").
+          const day = new Date(event.start.local_date + "T00:00:00Z").toLocaleDateString("en-GB",
+            { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+          const when = day + (event.start.local_time ? ", " + event.start.local_time.slice(0, 5) : "")
             + (event.start.timezone ? " " + event.start.timezone : "");
           item.append(element("span", when, { class: "when" }));
           if (event.venue) item.append(element("span", event.venue.name, { class: "where" }));
