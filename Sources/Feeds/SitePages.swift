@@ -245,6 +245,7 @@ extension EventFeed {
                 ),
                 .section(
                     .ariaLabel("Lineup"), .h2(.text("Lineup")),
+                    .if(event.lineup.isEmpty, .p(.class("empty"), .text("No source has named the acts yet."))),
                     .ol(.class("lineup"), .forEach(event.lineup) { act in
                         .li(
                             .class(act.billing.rawValue),
