@@ -122,7 +122,7 @@ extension MetroFeed {
             feeds: [("Just announced in \(name)", "metros/\(metroArea.id).atom")],
             .h1(SiteHTML.text("Concerts in \(name)")),
             .p(.class("lede"), SiteHTML.text(
-                "\(paging.total) upcoming, \(metroArea.country.map(SiteHTML.countryName) ?? ""). ")
+                "\(paging.total) upcoming" + (metroArea.country.map { ", " + SiteHTML.countryName($0) } ?? "") + ". ")
                 , .a(.href("metros/\(metroArea.id).atom"), .text("Just announced (Atom feed)"))),
             .if(map != nil, .section(.ariaLabel("Map"), .h2(.text("Venues")), SiteHTML.map(map ?? .init(features: []), of: name))),
             .section(
