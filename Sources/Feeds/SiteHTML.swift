@@ -28,7 +28,7 @@ enum SiteHTML {
                 .meta(.charset(.utf8)),
                 .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
                 .raw("<base href=\"\(base)\">"),
-                .element(named: "title", text: title + " · Encore"),
+                .element(named: "title", nodes: [text(title + " · Encore")]),
                 .link(.rel(.stylesheet), .href("site.css")),
                 .forEach(feeds) { feed in
                     .link(.rel(.alternate), .type("application/atom+xml"), .attribute(named: "title", value: attribute(feed.title)),
@@ -126,7 +126,7 @@ enum SiteHTML {
         let day = shortDate(event.start.localDate) + (event.start.localTime.map { ", " + hourMinute($0) } ?? "")
         let time: Node<HTML.BodyContext> = .time(.datetime(machineTime(event.start)), .text(day))
         let zone: Node<HTML.BodyContext> =
-            if let name = event.start.timeZone, event.start.localTime != nil { .span(.class("zone"), .text(" " + name)) } else { .empty }
+            if let name = event.start.timeZone, event.start.localTime != nil { .span(.class("zone"), text(" " + name)) } else { .empty }
         let when: Node<HTML.BodyContext> = .span(.class("when"), time, zone)
         let where_: Node<HTML.BodyContext> = place.isEmpty ? .empty : .span(.class("where"), text(place))
         let node: Node<HTML.ListContext> = .li(

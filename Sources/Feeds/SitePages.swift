@@ -35,7 +35,7 @@ extension FeedIndex {
                 .h2(.text("Cities")),
                 .forEach(countries) { country in
                     .group(
-                        .h3(.text(country.name)),
+                        .h3(SiteHTML.text(country.name)),
                         .ul(.class("cities"), .forEach(byCountry[country.code]!.sorted { ($0.metroArea.name, $0.metroArea.id) < ($1.metroArea.name, $1.metroArea.id) }) { metro in
                             .li(
                                 SiteHTML.link("metros/\(metro.metroArea.id).html", metro.metroArea.name),
@@ -233,7 +233,7 @@ extension EventFeed {
                 .dl(
                     .class("facts"),
                     .dt(.text("Date")), .dd(.time(.datetime(start.localDate.description), .text(dateText))),
-                    .dt(.text("Time")), .dd(.time(.datetime(SiteHTML.machineTime(start)), .text(SiteHTML.localTime(start)))),
+                    .dt(.text("Time")), .dd(.time(.datetime(SiteHTML.machineTime(start)), SiteHTML.text(SiteHTML.localTime(start)))),
                     .if(event.venue != nil, .group(
                         .dt(.text("Venue")),
                         .dd(
@@ -309,7 +309,7 @@ extension UserFeed {
             path: "users/\(user)/feed.html", title: "For \(user)",
             feeds: [("Concerts for \(user)", "users/\(user)/feed.atom")],
             .h1(SiteHTML.text("Concerts for \(user)")),
-            .p(.class("lede"), .text("Shows of the artists, venues and cities \(user) follows. "),
+            .p(.class("lede"), SiteHTML.text("Shows of the artists, venues and cities \(user) follows. "),
                 .a(.href(SiteHTML.attribute("users/\(user)/feed.atom")), .text("Atom feed")), .text(" · "),
                 SiteHTML.link("users/\(user)/plans.html", "Plans")),
             .section(

@@ -87,7 +87,7 @@ struct SiteTests {
 
     @Test func namesWithMarkupAreEscapedInPagesAndFeeds() throws {
         var event = EventDetail(
-            id: 7, title: "Tom & \"Jerry\" <script>alert(1)</script> &amp;", kind: .concert, status: .postponed,
+            id: 7, title: "Tom & \"Jerry\" <script>alert(1)</script> &amp; R&B;", kind: .concert, status: .postponed,
             start: EventStart(localDate: LocalDate(iso: "2026-12-01")!, localTime: nil, timeZone: "Europe/Madrid", utc: nil),
             endDate: nil, venue: nil, metroArea: nil,
             lineup: [LineupEntry(artistID: 1, name: "<b>Bold</b>", billing: .headline, order: 0)],
@@ -96,7 +96,8 @@ struct SiteTests {
         event.firstSeen = UTCInstant(iso: "2026-11-20T10:00:00Z")
         let page = String(decoding: EventFeed(event: event).html(slugs: [1: "bold"], listedWindow: DateWindow(from: TestSupport.today, to: TestSupport.today)!), as: UTF8.self)
         #expect(!page.contains("<script>alert") && !page.contains("<b>Bold"))
-        #expect(page.contains("Tom &amp; \"Jerry\" &lt;script&gt;alert(1)&lt;/script&gt; &amp;amp;"))
+        #expect(page.contains("<h1>Tom &amp; \"Jerry\" &lt;script&gt;alert(1)&lt;/script&gt; &amp;amp; R&amp;B;</h1>"))
+        #expect(page.contains("<title>Tom &amp; \"Jerry\" &lt;script&gt;alert(1)&lt;/script&gt; &amp;amp; R&amp;B; · Encore</title>"))
         #expect(page.contains("href=\"https://example.com/?a=1&amp;b=&quot;2&quot;\""))
         #expect(page.contains("postponed"))
         let atom = AtomFeed.entry(event)
