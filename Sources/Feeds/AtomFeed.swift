@@ -3,8 +3,9 @@ import Listings
 
 /// RFC 4287 Atom feeds of what is new: the static answer to push notifications.
 ///
-/// Entries are dated with when the event was first seen (a catalog time), so the same
-/// catalog gives the same bytes. An entry's id is the event's, stable across builds; its
+/// Entries are dated with catalog times, so the same catalog gives the same bytes: when
+/// the event was first seen, or when its sources stopped listing it, whichever is later
+/// (the catalog keeps no time for other changes, such as a cancellation). An entry's id is the event's, stable across builds; its
 /// link is the concert page, relative to the feed (every feed sits one folder deep, or
 /// says `xml:base`), so an event's entry is the same bytes in every feed.
 enum AtomFeed {
@@ -15,9 +16,15 @@ enum AtomFeed {
 
     static func id(of event: Int64) -> String { "tag:encore.invalid,2026:event/\(event)" }
 
+    /// When an entry was last updated, as far as the catalog knows.
+    static func updated(_ event: EventDetail) -> UTCInstant {
+        let firstSeen = event.firstSeen ?? UTCInstant(secondsSinceEpoch: 0)
+        return max(firstSeen, event.unlistedSince.flatMap { UTCInstant(iso: $0) } ?? firstSeen)
+    }
+
     /// An event's `<entry>`.
     static func entry(_ event: EventDetail) -> String {
-        let updated = (event.firstSeen ?? UTCInstant(secondsSinceEpoch: 0)).description
+        let updated = updated(event).description
         let status = SiteHTML.statusLabel(event).map { $0.label + ": " } ?? ""
         let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
         let when = SiteHTML.longDate(event.start.localDate)
@@ -57,29 +64,31 @@ enum AtomFeed {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    /// The entries of listed events newest first, at most ``limit``, with `since` (seconds
-    /// since the epoch) the oldest first-seen time kept.
+    /// The entries of a list's events newest first, at most ``limit``, with `since`
+    /// (seconds since the epoch) the oldest first-seen time kept; and the newest entry's
+    /// update time.
     static func entries(of list: EventList, since: Int64 = .min) -> (entries: [String], updated: Int64?) {
-        var chosen: [(firstSeen: Int64, id: Int64, atom: String)] = []
+        var chosen: [(firstSeen: Int64, id: Int64, atom: String, updated: Int64)] = []
         switch list {
         case .details(let events):
             for event in events {
                 let seen = event.firstSeen?.secondsSinceEpoch ?? 0
-                if seen >= since { chosen.append((seen, event.id, entry(event))) }
+                if seen >= since { chosen.append((seen, event.id, entry(event), updated(event).secondsSinceEpoch)) }
             }
         case .rendered(let ids, let store, let extra):
+            // Lists hold listed events only, so their entries are dated when first seen.
             for id in ids {
                 if let span = store.spans[id] {
                     if span.firstSeen >= since, let atom = store.atom(at: span) {
-                        chosen.append((span.firstSeen, id, String(decoding: atom, as: UTF8.self)))
+                        chosen.append((span.firstSeen, id, String(decoding: atom, as: UTF8.self), span.firstSeen))
                     }
                 } else if let rendering = extra[id], rendering.firstSeen >= since {
-                    chosen.append((rendering.firstSeen, id, String(decoding: rendering.atom, as: UTF8.self)))
+                    chosen.append((rendering.firstSeen, id, String(decoding: rendering.atom, as: UTF8.self), rendering.firstSeen))
                 }
             }
         }
         chosen.sort { ($0.firstSeen, $0.id) > ($1.firstSeen, $1.id) }
         let kept = chosen.prefix(limit)
-        return (kept.map(\.atom), kept.first?.firstSeen)
+        return (kept.map(\.atom), kept.map(\.updated).max())
     }
 }

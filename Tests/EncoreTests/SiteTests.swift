@@ -103,6 +103,11 @@ struct SiteTests {
         let atom = AtomFeed.entry(event)
         #expect(atom.contains("<title>Postponed: Tom &amp; &quot;Jerry&quot; &lt;script&gt;"))
         #expect(atom.contains("<updated>2026-11-20T10:00:00Z</updated>"))
+
+        // A show its sources stopped listing is an update of the entry, dated then.
+        event.unlistedSince = "2026-11-21T09:30:00Z"
+        #expect(AtomFeed.entry(event).contains("<title>No longer listed: Tom") && AtomFeed.entry(event).contains("<updated>2026-11-21T09:30:00Z</updated>"))
+        #expect(AtomFeed.entries(of: .details([event])).updated == UTCInstant(iso: "2026-11-21T09:30:00Z")!.secondsSinceEpoch)
     }
 
     @Test func atomFeedsDateEntriesByCatalogTimesAndMetroFeedsKeepOnlyRecentAnnouncements() throws {
