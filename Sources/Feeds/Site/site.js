@@ -10,8 +10,11 @@
   let index;
   const loadIndex = () => (index = index || fetchJSON("index.json"));
 
-  // The catalog's name folding (NameFolding.fold): no case, no accents, "&" as "and".
-  const fold = (text) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+  // The catalog's name folding (NameFolding.fold): no case, no accents, "&" as "and",
+  // and the letters that do not decompose spelled as NameFolding spells them.
+  const letters = { "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "œ": "oe", "ß": "ss", "þ": "th", "ı": "i", "ħ": "h" };
+  const fold = (text) => text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+    .replace(/[øđðłæœßþıħ]/g, (letter) => letters[letter])
     .replace(/&/g, " and ").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
   const element = (name, text, attributes) => {
