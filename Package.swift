@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         .target(name: "Geo", resources: [.copy("Resources")], swiftSettings: swiftSettings),
@@ -33,7 +34,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         // SQLite's process-wide settings (a C function: `sqlite3_config` is variadic).
         .target(name: "SQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "Feeds", dependencies: ["Listings", "Geo"], swiftSettings: swiftSettings),
+        .target(
+            name: "Feeds", dependencies: ["Listings", "Geo", .product(name: "Plot", package: "Plot")], resources: [.copy("Site")],
+            swiftSettings: swiftSettings),
         .target(name: "SampleWorld", swiftSettings: swiftSettings),
         .target(
             name: "EncoreCLI",

@@ -4,13 +4,17 @@
     python3 scripts/validate-feeds.py FEED_DIR [SCHEMA_DIR]
 
 Every file is matched to its schema by path; a file with no schema is an error, so a new
-feed type cannot ship without one. Prints one line per failure and a closing
+feed type cannot ship without one. The website's pages are checked for their structure
+(one h1, a language, links to files of the tree) and the Atom feeds as RFC 4287
+documents; the W3C validator and a feed parser check them fully (scripts/browser-test.py). Prints one line per failure and a closing
 "N passed, N failed" line; exits 1 when anything failed. Needs the `jsonschema` package.
 """
 import json
 import os
 import re
 import sys
+import xml.etree.ElementTree as ElementTree
+from html.parser import HTMLParser
 
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
@@ -29,8 +33,88 @@ RULES = [
     (r"^users/[A-Za-z0-9._-]+/feed\.json$", "user-feed.schema.json"),
     (r"^users/[A-Za-z0-9._-]+/plans\.ics$", None),
     (r"^search/artists\.json$", "search-artists.schema.json"),
+    (r"^search/venues\.json$", "search-venues.schema.json"),
     (r"^schema/[a-z-]+\.schema\.json$", None),
+    # The website and its Atom feeds: checked by check_html and check_atom.
+    (r"^index\.html$", "html"),
+    (r"^(metros/\d+|venues/\d+|artists/[a-z0-9-]+)(/page-\d+)?\.html$", "html"),
+    (r"^events/\d+\.html$", "html"),
+    (r"^users/[A-Za-z0-9._-]+/(plans|feed)\.html$", "html"),
+    (r"^events/\d+\.ics$", None),
+    (r"^(metros/\d+|artists/[a-z0-9-]+|users/[A-Za-z0-9._-]+/feed)\.atom$", "atom"),
+    (r"^site\.(css|js)$", None),
 ]
+
+
+class PageOutline(HTMLParser):
+    """What check_html needs of a page: its language, headings and links."""
+
+    def __init__(self):
+        super().__init__()
+        self.lang = None
+        self.base = None
+        self.headings = []
+        self.links = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "html":
+            self.lang = attrs.get("lang")
+        elif tag == "base":
+            self.base = attrs.get("href")
+        elif re.fullmatch(r"h[1-6]", tag):
+            self.headings.append(int(tag[1]))
+        elif tag in ("a", "link") and attrs.get("href"):
+            self.links.append(attrs["href"])
+
+
+def check_html(feed_dir, path, text):
+    """Problems of a page: no doctype or language, not one h1, a heading level skipped,
+    a link into the tree to a file that is not there."""
+    if not text.startswith("<!DOCTYPE html>"):
+        return "no <!DOCTYPE html>"
+    page = PageOutline()
+    page.feed(text)
+    if not page.lang:
+        return "no lang on <html>"
+    if page.headings.count(1) != 1 or page.headings[0] != 1:
+        return f"headings {page.headings}: one h1 first"
+    for previous, heading in zip(page.headings, page.headings[1:]):
+        if heading > previous + 1:
+            return f"heading h{heading} after h{previous}"
+    depth = path.count("/")
+    if page.base != ("./" if depth == 0 else "../" * depth):
+        return f"<base href> {page.base!r} is not the tree's root"
+    for href in page.links:
+        if re.match(r"^[a-z][a-z0-9+.-]*:", href) or href.startswith("#"):
+            continue
+        target = os.path.join(feed_dir, href.split("#")[0])
+        if not os.path.isfile(target):
+            return f"link to {href}, which the tree lacks"
+    return None
+
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def check_atom(feed_dir, path, text):
+    """Problems of an Atom feed: not RFC 4287's required elements, entries without an id,
+    a title, an update time or a link to a page of the tree."""
+    root = ElementTree.fromstring(text.encode("utf-8"))
+    if root.tag != ATOM + "feed":
+        return "root is not an Atom feed"
+    for name in ("id", "title", "updated", "author"):
+        if root.find(ATOM + name) is None:
+            return f"feed has no {name}"
+    for entry in root.findall(ATOM + "entry"):
+        for name in ("id", "title", "updated", "link"):
+            if entry.find(ATOM + name) is None:
+                return f"entry has no {name}"
+        href = entry.find(ATOM + "link").get("href")
+        # Entries link from one folder deep (xml:base says so for deeper feeds).
+        if not href.startswith("../") or not os.path.isfile(os.path.join(feed_dir, href[3:])):
+            return f"entry links {href}, which the tree lacks"
+    return None
 
 
 def main():
@@ -55,6 +139,15 @@ def main():
                 continue
             if rule is None:
                 passed += 1
+                continue
+            if rule in ("html", "atom"):
+                with open(os.path.join(root, file), encoding="utf-8") as f:
+                    problem = (check_html if rule == "html" else check_atom)(feed_dir, path, f.read())
+                if problem:
+                    failed += 1
+                    print(f"FAIL {path}: {problem}")
+                else:
+                    passed += 1
                 continue
             with open(os.path.join(root, file), encoding="utf-8") as f:
                 document = json.load(f)

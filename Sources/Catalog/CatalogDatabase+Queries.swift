@@ -220,6 +220,23 @@ extension CatalogDatabase {
     }
 
     /// Venues with at least one event on or after `since`, by id.
+    /// Venues with at least one listed event on or after `since`, by id, with their cities.
+    public func venueNames(withEventsSince since: LocalDate) throws -> [(id: Int64, name: String, city: String?)] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT v.id, v.name, v.city FROM venue v
+                    WHERE v.id IN (
+                        SELECT venue_id FROM event
+                        WHERE venue_id IS NOT NULL AND COALESCE(end_date, local_date) >= ? AND unlisted_since IS NULL)
+                    ORDER BY v.id
+                    """,
+                arguments: [since.description]
+            ).map { (id: $0[0], name: $0[1], city: $0[2]) }
+        }
+    }
+
     public func venueIDs(withEventsSince since: LocalDate) throws -> [Int64] {
         try writer.read { db in
             try Int64.fetchAll(

@@ -108,15 +108,17 @@ enum EventDetailLoader {
         for row in offers { events[row.event].offers.append(row.offer) }
         let sources = try ColumnCursor(
             db.cachedStatement(sql: """
-                SELECT s.entity_id, s.source, s.source_id, s.url
+                SELECT s.entity_id, s.source, s.source_id, s.url, s.first_seen
                 FROM json_each(?) page CROSS JOIN source_record s ON s.kind = 'event' AND s.entity_id = page.value
                 """),
             arguments: [ids]
         ) { row in
-            (row.int64(0), SourceLink(source: row.text(1), id: row.text(2), url: row.optionalText(3)))
+            (row.int64(0), SourceLink(source: row.text(1), id: row.text(2), url: row.optionalText(3)), UTCInstant(iso: row.text(4)))
         }
-        while let (eventID, link) = try sources.next() {
-            if let index = position[eventID] { events[index].sources.append(link) }
+        while let (eventID, link, firstSeen) = try sources.next() {
+            guard let index = position[eventID] else { continue }
+            events[index].sources.append(link)
+            if let firstSeen, events[index].firstSeen.map({ firstSeen < $0 }) ?? true { events[index].firstSeen = firstSeen }
         }
         for index in events.indices {
             if events[index].lineup.count > 1 { events[index].lineup.sort(by: Self.billedBefore) }

@@ -16,7 +16,7 @@ struct FeedBuildState: Equatable {
     /// Bumped when the layout of the state or of any feed document changes: an older
     /// state then forces a full build. The page size is part of it, since the state's
     /// lists say which page each event is on.
-    static let formatVersion: Int64 = 5_000 + Int64(FeedBuilder.pageSize)
+    static let formatVersion: Int64 = 6_000 + Int64(FeedBuilder.pageSize)
 
     /// The day the build was for: lists of upcoming events depend on it.
     var today: String
@@ -138,6 +138,10 @@ extension FeedBuildState {
             out.int(Int64(span.count))
             out.int(Int64(span.pinCount))
             out.int(Int64(bitPattern: span.listKey))
+            out.int(Int64(span.htmlCount))
+            out.int(Int64(span.atomCount))
+            out.int(span.firstSeen)
+            out.int(Int64(span.day))
             try out.flushIfFull()
         }
         out.int(Int64(entriesLength))
@@ -194,7 +198,8 @@ extension FeedBuildState {
                 let id = try input.int()
                 entries[id] = RenderedEvents.Span(
                     offset: Int(try input.int()), count: Int(try input.int()), pinCount: Int(try input.int()),
-                    listKey: UInt64(bitPattern: try input.int()))
+                    listKey: UInt64(bitPattern: try input.int()), htmlCount: Int(try input.int()),
+                    atomCount: Int(try input.int()), firstSeen: try input.int(), day: Int(try input.int()))
             }
             entriesLength = Int(try input.int())
             eventPages = try input.ints()

@@ -162,7 +162,7 @@ extension FeedBuilder {
         let reads = FeedBuildReads.start(for: self)
         let state = writer.loadState()
         if !forcesFull, let state, state.today == today.description,
-            state.entriesLength <= 2 * state.entries.values.reduce(0, { $0 + $1.count + $1.pinCount }) + (64 << 20)
+            state.entriesLength <= 2 * state.entries.values.reduce(0, { $0 + $1.total }) + (64 << 20)
         {
             defer { releaseElsewhere(state) }
             let (report, log) = try writeIncrementally(
@@ -199,7 +199,13 @@ extension FeedBuilder {
         let inWindow = Set(window)
         let hadPage = Set(state.eventPages)
         let changedEvents = Set(changes.events)
-        let pages = window.filter { changedEvents.contains($0) || !hadPage.contains($0) }
+        // Concert pages link band pages by slug: a renamed artist's shows are rendered again
+        // (an artist new to band pages is on a changed show: the window is the same all day).
+        var relinked = Set<Int64>()
+        for (id, slug) in slugs where state.slugs[id].map({ $0 != slug }) ?? false {
+            relinked.formUnion(state.lists[.artist(id)]?.events ?? [])
+        }
+        let pages = window.filter { changedEvents.contains($0) || !hadPage.contains($0) || relinked.contains($0) }
         let leaving = state.eventPages.filter { !inWindow.contains($0) }
 
         var owners = FeedListPlan(
@@ -264,7 +270,9 @@ extension FeedBuilder {
 
         // Stale files: concert pages of events gone from the window, pages of lists that
         // are gone or shorter, band pages under an old slug.
-        for id in leaving { staging.remove("events/\(id).json") }
+        for id in leaving {
+            for ext in ["json", "html", "ics"] { staging.remove("events/\(id).\(ext)") }
+        }
         var lists = state.lists
         for (owner, record) in state.lists {
             let now = log.owners.contains(owner) ? log.lists[owner] : nil
@@ -288,14 +296,22 @@ extension FeedBuilder {
         return (report, log)
     }
 
-    /// The files of a list owner's pages.
+    /// The files of a list owner's pages: JSON and HTML pages, map and Atom feed.
     static func paths(of owner: FeedListOwner, pages: Int, slug: String?) -> [String] {
+        let json = pagePaths(of: owner, pages: pages, slug: slug)
+        guard !json.isEmpty else { return [] }
+        var paths = json + json.map(SiteHTML.htmlPath)
+        if case .metroArea(let id) = owner { paths.append("metros/\(id).geojson") }
+        if let atom = atomPath(of: owner, slug: slug) { paths.append(atom) }
+        return paths
+    }
+
+    /// The JSON pages of a list owner, in page order.
+    static func pagePaths(of owner: FeedListOwner, pages: Int, slug: String?) -> [String] {
         let first: String
-        var extra: [String] = []
         switch owner {
         case .metroArea(let id):
             first = "metros/\(id).json"
-            extra = ["metros/\(id).geojson"]
         case .venue(let id):
             first = "venues/\(id).json"
         case .artist:
@@ -303,6 +319,15 @@ extension FeedBuilder {
             first = "artists/\(slug).json"
         }
         let stem = String(first.dropLast(5))
-        return [first] + (max(pages, 1) > 1 ? (2...pages).map { "\(stem)/page-\($0).json" } : []) + extra
+        return [first] + (max(pages, 1) > 1 ? (2...pages).map { "\(stem)/page-\($0).json" } : [])
+    }
+
+    /// A list owner's Atom feed; venues have none.
+    static func atomPath(of owner: FeedListOwner, slug: String?) -> String? {
+        switch owner {
+        case .metroArea(let id): "metros/\(id).atom"
+        case .venue: nil
+        case .artist: slug.map { "artists/\($0).atom" }
+        }
     }
 }

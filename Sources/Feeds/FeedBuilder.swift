@@ -16,6 +16,12 @@ import Listings
 /// - `users/{name}/plans.json`, `plans.ics`, `feed.json`;
 /// - `search/artists.json`: name → slug, for clients that search without a server.
 ///
+/// Beside each JSON document is its page for people (``SiteHTML``): `index.html`,
+/// `metros/{id}.html`, `artists/{slug}.html`, `venues/{id}.html` (further pages as
+/// `…/page-N.html`), `events/{id}.html` with `events/{id}.ics`, `users/{name}/plans.html`
+/// and `feed.html`; with `site.css` and `site.js`. Atom feeds of what is new (``AtomFeed``):
+/// `metros/{id}.atom`, `artists/{slug}.atom`, `users/{name}/feed.atom`.
+///
 /// Nothing but `index.json`'s `generated_at` depends on the clock, so the same catalog
 /// gives byte-identical files.
 public struct FeedBuilder {
@@ -77,7 +83,7 @@ public struct FeedBuilder {
             // which the metro, band and venue pages then splice.
             progress("concert pages", tree.count)
             if scope.events == nil { log.eventPages = reads.window }
-            try addEvents(scope.events ?? log.eventPages, to: pipeline, rendered: rendered)
+            try addEvents(scope.events ?? log.eventPages, to: pipeline, rendered: rendered, slugs: slugs)
             var plan = try scope.lists?(rendered)
             if plan != nil {
                 progress("spliced lists", pipeline.count)
@@ -100,7 +106,9 @@ public struct FeedBuilder {
         try addUsers(to: &tree)
         progress("search index", tree.count)
         if !scope.keepsSearchIndex { try addSearch(names, to: &tree, slugs: slugs) }
+        try addVenueSearch(to: &tree)
         try addIndex(metros, counts: reads.stats, to: &tree)
+        try addSiteAssets(to: &tree)
         log.slugs = slugs
     }
 
@@ -118,21 +126,43 @@ public struct FeedBuilder {
                 FeedIndex.Metro(
                     id: $0.metroArea.id, name: $0.metroArea.name, country: $0.metroArea.country,
                     upcomingEvents: $0.upcomingEvents, path: "metros/\($0.metroArea.id).json",
-                    geojson: "metros/\($0.metroArea.id).geojson")
+                    geojson: "metros/\($0.metroArea.id).geojson", latitude: $0.latitude, longitude: $0.longitude)
             })
         try tree.add("index.json", FeedJSON.encode(index))
+        try tree.add("index.html", index.html(metroAreas: metros))
+    }
+
+    /// The site's style sheet and script, as written by hand.
+    private func addSiteAssets(to tree: inout some FeedSink) throws {
+        for name in ["site.css", "site.js"] {
+            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Site") else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Site/" + name])
+            }
+            try tree.add(name, Data(contentsOf: url))
+        }
     }
 
     /// Concert pages of `ids`, each event's list entry appended to `rendered`, which is
     /// sealed for reading once all are in.
-    private func addEvents<Sink>(_ ids: [Int64], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents) throws {
+    private func addEvents<Sink>(
+        _ ids: [Int64], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, slugs: [Int64: String]
+    ) throws {
+        let listed = window
         for start in stride(from: 0, to: ids.count, by: 500) {
             let events = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)]))
             try pipeline.submit { sink in
                 let outputs = try FeedJSON.mapOnEveryCore(events) { event in
-                    (page: try FeedJSON.encode(EventFeed(event: event)), rendering: RenderedEvents.Rendering(event))
+                    let feed = EventFeed(event: event)
+                    return (
+                        page: try FeedJSON.encode(feed), html: feed.html(slugs: slugs, listedWindow: listed), calendar: feed.calendar(),
+                        rendering: RenderedEvents.Rendering(event))
                 }
-                try sink.add(contentsOf: zip(events, outputs).map { (path: "events/\($0.id).json", data: $1.page) })
+                try sink.add(contentsOf: zip(events, outputs).flatMap { event, output in
+                    [
+                        (path: "events/\(event.id).json", data: output.page), (path: "events/\(event.id).html", data: output.html),
+                        (path: "events/\(event.id).ics", data: output.calendar),
+                    ]
+                })
                 for (event, output) in zip(events, outputs) { try rendered.append(event.id, output.rendering) }
             }
         }
@@ -169,8 +199,8 @@ public struct FeedBuilder {
     private func eventList(_ ids: [Int64], rendered: RenderedEvents) throws -> EventList {
         let missing = ids.filter { !rendered.contains($0) }
         guard !missing.isEmpty else { return .rendered(ids, store: rendered, extra: [:]) }
-        var extra: [Int64: [UInt8]] = [:]
-        for event in try source.events(ids: missing) { extra[event.id] = RenderedEvents.render(event) }
+        var extra: [Int64: RenderedEvents.Rendering] = [:]
+        for event in try source.events(ids: missing) { extra[event.id] = RenderedEvents.Rendering(event) }
         return .rendered(ids.filter { rendered.contains($0) || extra[$0] != nil }, store: rendered, extra: extra)
     }
 
@@ -192,9 +222,17 @@ public struct FeedBuilder {
             }
             let paths = pages.map(\.path)
             let map = GeoJSON.venues(of: try source.eventPins(ids: ids))
+            let atom = atomFeed(
+                of: try eventList(ids, rendered: rendered), since: announcedSince, id: "metro/\(id)",
+                title: "Just announced in \(metro.metroArea.name)", path: "metros/\(id).atom", page: "metros/\(id).html")
             try pipeline.submit { sink in
                 try sink.add(contentsOf: zip(paths, try FeedJSON.encodeAll(documents)).map { (path: $0, data: $1) })
+                let pages = try FeedJSON.mapOnEveryCore(Array(zip(paths, documents))) { path, document in
+                    document.html(path: SiteHTML.htmlPath(path), map: document.paging.page == 1 ? map : nil)
+                }
+                try sink.add(contentsOf: zip(paths, pages).map { (path: SiteHTML.htmlPath($0), data: $1) })
                 try sink.add("metros/\(id).geojson", FeedJSON.encode(map))
+                try sink.add("metros/\(id).atom", atom)
             }
         }
     }
@@ -208,10 +246,16 @@ public struct FeedBuilder {
         for start in stride(from: 0, to: all.count, by: Self.encodingBatch) {
             let outlines = all[start..<min(start + Self.encodingBatch, all.count)]
             var batch: [(path: String, document: ArtistFeed)] = []
+            var feeds: [(path: String, data: Data)] = []
             for outline in outlines {
                 guard let slug = slugs[outline.artist.id] else { continue }
                 let similar = outline.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) }
                 let pages = FeedPaging.pages(of: outline.upcoming.count, size: Self.pageSize, firstPath: "artists/\(slug).json")
+                feeds.append((
+                    "artists/\(slug).atom",
+                    atomFeed(
+                        of: try eventList(outline.upcoming, rendered: rendered), id: "artist/\(outline.artist.id)",
+                        title: "New shows of \(outline.artist.name)", path: "artists/\(slug).atom", page: "artists/\(slug).html")))
                 log.lists[.artist(outline.artist.id)] = FeedListRecord(
                     events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count)
                 for page in pages {
@@ -223,7 +267,24 @@ public struct FeedBuilder {
                 }
             }
             try add(&batch, to: pipeline)
+            try pipeline.submit { [feeds] sink in try sink.add(contentsOf: feeds) }
         }
+    }
+
+    /// Atom entries are chosen by when their events were first seen: metro areas' feeds
+    /// keep those of the last ``AtomFeed/announcedDays`` days.
+    var announcedSince: Int64 {
+        UTCInstant(date: today.adding(days: -AtomFeed.announcedDays), time: LocalTime(hour: 0, minute: 0)!, utcOffsetSeconds: 0)
+            .secondsSinceEpoch
+    }
+
+    /// A feed of a list's events, newest first; an empty one is dated the build's day.
+    func atomFeed(of list: EventList, since: Int64 = .min, id: String, title: String, path: String, page: String) -> Data {
+        let (entries, newest) = AtomFeed.entries(of: list, since: since)
+        let day = UTCInstant(date: today, time: LocalTime(hour: 0, minute: 0)!, utcOffsetSeconds: 0)
+        return AtomFeed.feed(
+            id: id, title: title, path: path, page: page, updated: newest.map { UTCInstant(secondsSinceEpoch: $0) } ?? day,
+            entries: entries)
     }
 
     private func addVenues<Sink>(
@@ -302,13 +363,15 @@ public struct FeedBuilder {
     /// next batch is read.
     static let encodingBatch = 200
 
-    private func add<Document: Encodable & Sendable, Sink>(
+    private func add<Document: SiteDocument, Sink>(
         _ batch: inout [(path: String, document: Document)], to pipeline: FeedPipeline<Sink>
     ) throws {
         let documents = batch
         try pipeline.submit { sink in
             try sink.add(
                 contentsOf: zip(documents, try FeedJSON.encodeAll(documents.map(\.document))).map { (path: $0.path, data: $1) })
+            let pages = try FeedJSON.mapOnEveryCore(documents) { $0.document.html(path: SiteHTML.htmlPath($0.path)) }
+            try sink.add(contentsOf: zip(documents, pages).map { (path: SiteHTML.htmlPath($0.path), data: $1) })
         }
         batch.removeAll(keepingCapacity: true)
     }
@@ -316,14 +379,28 @@ public struct FeedBuilder {
     private func addUsers(to tree: inout some FeedSink) throws {
         for user in try source.fans() {
             let plans = try source.plans(user: user, past: false, today: today)
-            try tree.add("users/\(user)/plans.json", FeedJSON.encode(UserPlansFeed(user: user, plans: plans)))
+            let plansFeed = UserPlansFeed(user: user, plans: plans)
+            try tree.add("users/\(user)/plans.json", FeedJSON.encode(plansFeed))
+            try tree.add("users/\(user)/plans.html", plansFeed.html())
             let stamp = UTCInstant(date: today, time: LocalTime(hour: 0, minute: 0)!, utcOffsetSeconds: 0)
             let calendar = ICalendar.calendar(name: "\(user)'s concerts", events: plans.map(\.event), stamp: stamp)
             try tree.add("users/\(user)/plans.ics", Data(calendar.utf8))
             // A fan without a home (or tracked city) has no feed yet; skip rather than fail.
-            if let entries = try? source.feed(user: user, window: window, markSeen: false) {
-                try tree.add("users/\(user)/feed.json", FeedJSON.encode(UserFeed(user: user, entries: entries)))
+            let entries = try? source.feed(user: user, window: window, markSeen: false)
+            if let entries {
+                let feed = UserFeed(user: user, entries: entries)
+                try tree.add("users/\(user)/feed.json", FeedJSON.encode(feed))
+                try tree.add("users/\(user)/feed.html", feed.html())
             }
+            // New shows near the fan, and the fan's plans that were called off or moved.
+            let changedPlans = plans.map(\.event).filter { $0.status != .scheduled || $0.unlistedSince != nil }
+            var seen = Set<Int64>()
+            let events = ((entries ?? []).map(\.event) + changedPlans).filter { seen.insert($0.id).inserted }
+            try tree.add(
+                "users/\(user)/feed.atom",
+                atomFeed(
+                    of: .details(events), id: "user/\(user)", title: "Concerts for \(user)", path: "users/\(user)/feed.atom",
+                    page: "users/\(user)/\(entries == nil ? "plans" : "feed").html"))
         }
     }
 
@@ -332,6 +409,17 @@ public struct FeedBuilder {
             slugs[artist.id].map { SearchEntry(name: artist.name, key: NameFolding.fold(artist.name), slug: $0) }
         }.sorted { ($0.key, $0.slug) < ($1.key, $1.slug) }
         try tree.add("search/artists.json", FeedJSON.encode(ArtistSearchIndex(entries: entries)))
+    }
+}
+
+extension FeedBuilder {
+    /// `search/venues.json`: every venue with a page, for the home page's search. Written
+    /// by every build (one query): unchanged bytes leave the file as it was.
+    func addVenueSearch(to tree: inout some FeedSink) throws {
+        let entries = try source.venueNames(withEventsSince: today).map {
+            VenueSearchEntry(name: $0.name, key: NameFolding.fold($0.name), id: $0.id, city: $0.city)
+        }.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
+        try tree.add("search/venues.json", FeedJSON.encode(VenueSearchIndex(entries: entries)))
     }
 }
 

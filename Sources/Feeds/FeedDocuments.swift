@@ -1,3 +1,4 @@
+import Foundation
 import Geo
 import Listings
 
@@ -10,10 +11,14 @@ struct FeedIndex: Encodable {
         let upcomingEvents: Int
         let path: String
         let geojson: String
+        /// Where the metro area is, for a page that finds the nearest ones ("near me").
+        let latitude: Double?
+        let longitude: Double?
 
         enum CodingKeys: String, CodingKey {
             case id, name, country, path, geojson
             case upcomingEvents = "upcoming_events"
+            case latitude = "lat", longitude = "lng"
         }
     }
 
@@ -88,8 +93,14 @@ struct MetroFeed: Encodable, Sendable {
     }
 }
 
+/// A list document with a page for people beside its JSON.
+protocol SiteDocument: Encodable, Sendable {
+    /// The page written at `path`.
+    func html(path: String) -> Data
+}
+
 /// `artists/{slug}.json`.
-struct ArtistFeed: Encodable, Sendable {
+struct ArtistFeed: SiteDocument {
     struct Similar: Encodable {
         let id: Int64
         let name: String
@@ -149,7 +160,7 @@ struct ArtistFeed: Encodable, Sendable {
 }
 
 /// `venues/{id}.json`: a ``VenuePage`` whose events may be spliced.
-struct VenueFeed: Encodable, Sendable {
+struct VenueFeed: SiteDocument {
     let venue: VenueSummary
     let metroArea: MetroAreaSummary?
     let sources: [SourceLink]
@@ -249,6 +260,25 @@ struct SearchEntry: Encodable {
 /// `search/artists.json`: a bare array of ``SearchEntry``, sorted by key then slug.
 struct ArtistSearchIndex: Encodable {
     let entries: [SearchEntry]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(entries)
+    }
+}
+
+/// One row of `search/venues.json`.
+struct VenueSearchEntry: Encodable {
+    let name: String
+    /// The folded name a client matches typed text against.
+    let key: String
+    let id: Int64
+    let city: String?
+}
+
+/// `search/venues.json`: a bare array of ``VenueSearchEntry``, sorted by key then id.
+struct VenueSearchIndex: Encodable {
+    let entries: [VenueSearchEntry]
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -13,8 +13,9 @@ import Darwin
 /// did not change), and feed JSON is compact, so its entry is the same bytes wherever it
 /// sits. The new page of such a list is the last build's file with each changed entry's
 /// old bytes (still in the entry store, at the last build's span) replaced by the new
-/// ones; a metro area's map the same with pins. A list whose owner changed, or that an
-/// event joined or left, is rendered whole instead.
+/// ones; a metro area's map the same with pins; the HTML pages and Atom feed the same
+/// with their entries (an Atom entry only where the feed shows it). A list whose owner
+/// changed, or that an event joined or left, is rendered whole instead.
 ///
 /// Reads the live tree and the sealed store only, so any thread may splice.
 struct FeedListSplicer: @unchecked Sendable {
@@ -28,32 +29,48 @@ struct FeedListSplicer: @unchecked Sendable {
     func splice(_ owner: FeedListOwner, changed: Set<Int64>) -> [(path: String, data: Data)]? {
         guard let record = previous.lists[owner] else { return nil }
         let slug = previous.slugs[owner.id]
-        var paths = FeedBuilder.paths(of: owner, pages: record.pages, slug: slug)
+        let paths = FeedBuilder.pagePaths(of: owner, pages: record.pages, slug: slug)
         guard !paths.isEmpty else { return nil }
-        let mapPath: String?
-        if case .metroArea = owner { mapPath = paths.removeLast() } else { mapPath = nil }
+        let htmlPaths = paths.map(SiteHTML.htmlPath)
+        let mapPath: String? = if case .metroArea(let id) = owner { "metros/\(id).geojson" } else { nil }
+        let atomPath = FeedBuilder.atomPath(of: owner, slug: slug)
         var swaps: [String: [(old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>)]] = [:]
+        var atomSwaps: [(old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>)] = []
         for (index, id) in record.events.enumerated() where changed.contains(id) {
             guard let oldSpan = previous.entries[id], let newSpan = store.spans[id],
                 let oldEntry = store.entry(at: oldSpan), let newEntry = store.entry(at: newSpan),
-                let oldPin = store.pin(at: oldSpan), let newPin = store.pin(at: newSpan)
+                let oldPin = store.pin(at: oldSpan), let newPin = store.pin(at: newSpan),
+                let oldHTML = store.html(at: oldSpan), let newHTML = store.html(at: newSpan),
+                let oldAtom = store.atom(at: oldSpan), let newAtom = store.atom(at: newSpan)
             else { return nil }
             // Band pages show recent past shows on their first page, after the upcoming ones.
             let page = index < record.upcoming ? index / FeedBuilder.pageSize : 0
             guard page < paths.count else { return nil }
             if !Self.same(oldEntry, newEntry) { swaps[paths[page], default: []].append((oldEntry, newEntry)) }
+            if !Self.same(oldHTML, newHTML) { swaps[htmlPaths[page], default: []].append((oldHTML, newHTML)) }
             if let mapPath, !Self.same(oldPin, newPin) { swaps[mapPath, default: []].append((oldPin, newPin)) }
+            if index < record.upcoming, !Self.same(oldAtom, newAtom) { atomSwaps.append((oldAtom, newAtom)) }
         }
         var files: [(path: String, data: Data)] = []
-        for (path, pairs) in swaps.sorted(by: { $0.key < $1.key }) {
-            let expected = previous.files[path]
+        func read(_ path: String) -> [UInt8]? {
             // Read, not mapped: mapping and unmapping thousands of files cost more than the copy.
             guard let old = FeedTreeWriter.readFile(liveDirectory + "/" + path),
-                let new = old.withUnsafeBytes({ old in
-                    FeedFileHash.of(old) == expected ? Self.swapping(pairs, in: old) : nil
-                })
+                old.withUnsafeBytes({ FeedFileHash.of($0) }) == previous.files[path]
             else { return nil }
+            return old
+        }
+        for (path, pairs) in swaps.sorted(by: { $0.key < $1.key }) {
+            guard let old = read(path), let new = old.withUnsafeBytes({ Self.swapping(pairs, in: $0) }) else { return nil }
             files.append((path, new))
+        }
+        if let atomPath, !atomSwaps.isEmpty {
+            // A feed shows only its newest entries: the others have nothing to swap.
+            guard let old = read(atomPath) else { return nil }
+            let new = old.withUnsafeBytes { old in
+                let shown = atomSwaps.filter { Self.firstOffset(of: UnsafeRawBufferPointer($0.old), in: old) != nil }
+                return shown.isEmpty ? nil : Self.swapping(shown, in: old)
+            }
+            if let new { files.append((atomPath, new)) }
         }
         return files
     }

@@ -17,6 +17,8 @@ public protocol FeedSource: Sendable {
     /// Band pages with their events as ids (upcoming, and past ones on or after
     /// `pastSince`), in ascending artist id order; unknown ids left out.
     func artistPageOutlines(ids: [Int64], today: LocalDate, pastSince: LocalDate?) throws -> [ArtistPageOutline]
+    /// Venues with at least one listed event on or after `since` (those with pages), by id.
+    func venueNames(withEventsSince since: LocalDate) throws -> [(id: Int64, name: String, city: String?)]
     /// Venues with at least one event on or after `since`, by id.
     func venueIDs(withEventsSince since: LocalDate) throws -> [Int64]
     /// The venue page with its upcoming events as ids.

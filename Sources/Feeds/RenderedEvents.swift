@@ -18,7 +18,8 @@ import Darwin
 /// Appending happens on one thread; after ``seal()`` the store is read-only and any
 /// thread may read it (hence `@unchecked Sendable`).
 final class RenderedEvents: @unchecked Sendable {
-    /// Where an event's bytes are: its list entry, then its map pin.
+    /// Where an event's bytes are: its list entry, its map pin, its entry in HTML lists,
+    /// its entry in Atom feeds, one after the other.
     struct Span: Equatable {
         var offset: Int
         var count: Int
@@ -27,6 +28,18 @@ final class RenderedEvents: @unchecked Sendable {
         var pinCount: Int = 0
         /// ``listKey(of:)`` of the event when it was rendered.
         var listKey: UInt64 = 0
+        /// The event's `<li>` in HTML lists (``SiteHTML/entry(_:)``), after the pin.
+        var htmlCount: Int = 0
+        /// The event's Atom `<entry>` (``AtomFeed/entry(_:)``), after the HTML.
+        var atomCount: Int = 0
+        /// When the event was first seen (seconds since the epoch; 0: unknown), which
+        /// orders and filters Atom feeds.
+        var firstSeen: Int64 = 0
+        /// The event's venue-local day as `yyyymmdd`, which groups HTML lists by day.
+        var day: Int = 0
+
+        /// Bytes from the entry to the end of the Atom entry.
+        var total: Int { count + pinCount + htmlCount + atomCount }
     }
 
     private let descriptor: Int32
@@ -81,7 +94,7 @@ final class RenderedEvents: @unchecked Sendable {
 
     /// What decides which lists show an event and where: its dates and time (the order
     /// of every list, and the window's edges), its venue, metro area and acts (who lists
-    /// it), whether it is listed and whether it has a map pin. An event whose key is
+    /// it), whether it is listed, whether it has a map pin and when it was first seen. An event whose key is
     /// unchanged keeps its place in every list, so a list can swap its entry's bytes.
     static func listKey(of event: EventDetail) -> UInt64 {
         // Numbers, not text: the full build computes this for every event.
@@ -90,6 +103,8 @@ final class RenderedEvents: @unchecked Sendable {
         var values: [Int64] = [
             day(event.start.localDate), Int64(event.start.localTime?.secondsSinceMidnight ?? -1), day(event.endDate),
             event.venue?.id ?? 0, event.metroArea?.id ?? 0, event.unlistedSince == nil ? 0 : 1, pinned ? 1 : 0,
+            // Atom feeds choose and order their entries by it.
+            event.firstSeen?.secondsSinceEpoch ?? 0,
         ]
         values += Set(event.lineup.map(\.artistID)).sorted()
         return values.withUnsafeBytes { FeedFileHash.of($0) }
@@ -103,12 +118,20 @@ final class RenderedEvents: @unchecked Sendable {
         var pin: [UInt8]
         var listKey: UInt64
         var place: Place?
+        var html: [UInt8]
+        var atom: [UInt8]
+        var firstSeen: Int64
+        var day: Int
 
         init(_ event: EventDetail) {
             entry = RenderedEvents.render(event)
             pin = RenderedEvents.pin(event)
             listKey = RenderedEvents.listKey(of: event)
             place = event.venue.map { Place(venueID: $0.id, metroAreaID: event.metroArea?.id) }
+            html = Array(SiteHTML.entry(event).utf8)
+            atom = Array(AtomFeed.entry(event).utf8)
+            firstSeen = event.firstSeen?.secondsSinceEpoch ?? 0
+            day = RenderedEvents.day(event.start.localDate)
         }
     }
 
@@ -122,14 +145,23 @@ final class RenderedEvents: @unchecked Sendable {
 
     func append(_ id: Int64, _ rendering: Rendering) throws {
         places[id] = rendering.place
-        try append(id, rendering.entry, pin: rendering.pin, listKey: rendering.listKey)
+        try append(
+            id, rendering.entry, pin: rendering.pin, listKey: rendering.listKey, html: rendering.html, atom: rendering.atom,
+            firstSeen: rendering.firstSeen, day: rendering.day)
     }
 
-    func append(_ id: Int64, _ entry: [UInt8], pin: [UInt8] = [], listKey: UInt64 = 0) throws {
+    func append(
+        _ id: Int64, _ entry: [UInt8], pin: [UInt8] = [], listKey: UInt64 = 0, html: [UInt8] = [], atom: [UInt8] = [],
+        firstSeen: Int64 = 0, day: Int = 0
+    ) throws {
         precondition(mapped == nil, "appending to sealed rendered events")
-        spans[id] = Span(offset: flushed + pending.count, count: entry.count, pinCount: pin.count, listKey: listKey)
+        spans[id] = Span(
+            offset: flushed + pending.count, count: entry.count, pinCount: pin.count, listKey: listKey,
+            htmlCount: html.count, atomCount: atom.count, firstSeen: firstSeen, day: day)
         pending.append(contentsOf: entry)
         pending.append(contentsOf: pin)
+        pending.append(contentsOf: html)
+        pending.append(contentsOf: atom)
         if pending.count >= 1 << 20 { try flush() }
     }
 
@@ -162,13 +194,26 @@ final class RenderedEvents: @unchecked Sendable {
         bytes(span.offset + span.count, span.pinCount)
     }
 
-    /// Whether two spans hold the same entry and pin.
+    /// The HTML list entry at a span.
+    func html(at span: Span) -> UnsafeBufferPointer<UInt8>? {
+        bytes(span.offset + span.count + span.pinCount, span.htmlCount)
+    }
+
+    /// The Atom entry at a span.
+    func atom(at span: Span) -> UnsafeBufferPointer<UInt8>? {
+        bytes(span.offset + span.count + span.pinCount + span.htmlCount, span.atomCount)
+    }
+
+    /// Whether two spans hold the same entry, pin, HTML and Atom entries.
     func bytes(at a: Span, equal b: Span) -> Bool {
-        guard a.count == b.count, a.pinCount == b.pinCount, let first = bytes(a.offset, a.count + a.pinCount),
-            let second = bytes(b.offset, b.count + b.pinCount)
+        guard a.count == b.count, a.pinCount == b.pinCount, a.htmlCount == b.htmlCount, a.atomCount == b.atomCount,
+            let first = bytes(a.offset, a.total), let second = bytes(b.offset, b.total)
         else { return false }
         return FeedListSplicer.same(first, second)
     }
+
+    /// `yyyymmdd` of a day.
+    static func day(_ date: LocalDate) -> Int { date.year * 10_000 + date.month * 100 + date.day }
 
     private func bytes(_ offset: Int, _ count: Int) -> UnsafeBufferPointer<UInt8>? {
         guard let mapped, offset >= 0, count >= 0, offset + count <= mapped.count else { return nil }
@@ -194,7 +239,7 @@ final class RenderedEvents: @unchecked Sendable {
 enum EventList: Sendable, Encodable {
     case details([EventDetail])
     /// Ids in list order; each is in `store` or in `extra` (rendered for this list alone).
-    case rendered([Int64], store: RenderedEvents, extra: [Int64: [UInt8]])
+    case rendered([Int64], store: RenderedEvents, extra: [Int64: RenderedEvents.Rendering])
 
     var count: Int {
         switch self {
@@ -213,7 +258,7 @@ enum EventList: Sendable, Encodable {
                 json.element()
                 if let entry = store.entry(id) {
                     json.splice(entry)
-                } else if let entry = extra[id] {
+                } else if let entry = extra[id]?.entry {
                     entry.withUnsafeBufferPointer { json.splice($0) }
                 }
             }

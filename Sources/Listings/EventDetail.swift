@@ -21,6 +21,9 @@ public struct EventDetail: Sendable, Hashable, Encodable {
     /// When every source that listed the event stopped listing it (UTC timestamp);
     /// written only when set, since lists and feeds leave such events out.
     public var unlistedSince: String?
+    /// When a source first listed the event (the earliest of its records); not in the
+    /// JSON, which has no place for it yet: Atom feeds date their entries with it.
+    public var firstSeen: UTCInstant?
 
     public init(
         id: Int64, title: String, kind: EventKind, status: EventStatus, start: EventStart,

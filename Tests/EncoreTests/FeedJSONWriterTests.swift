@@ -112,7 +112,7 @@ struct FeedJSONWriterTests {
         try rendered.seal()
         let list = EventList.rendered(
             events.map(\.id), store: rendered,
-            extra: [events[1].id: RenderedEvents.render(events[1]), events[2].id: RenderedEvents.render(events[2])])
+            extra: [events[1].id: RenderedEvents.Rendering(events[1]), events[2].id: RenderedEvents.Rendering(events[2])])
         var spliced = FeedJSONWriter()
         list.write(to: &spliced)
         var inPlace = FeedJSONWriter()

@@ -177,6 +177,14 @@ struct IncrementalFeedTests {
         try FileManager.default.removeItem(at: edited)
         try Data(original.replacingOccurrences(of: "\"page\":1,", with: "\"page\":1 ,").utf8).write(to: edited)
 
+        func metroPages(of files: [String: Data]) -> String {
+            files.filter { $0.key.hasPrefix("metros/") && $0.key.hasSuffix(".html") }.sorted { $0.key < $1.key }
+                .map { String(decoding: $0.value, as: UTF8.self) }.joined()
+        }
+        let before = metroPages(of: try files(under: out))
+        let cancelledBefore = before.components(separatedBy: "<li class=\"event cancelled\">").count
+        let postponedBefore = before.components(separatedBy: "<li class=\"event postponed\">").count
+
         // Cancelled, postponed, renamed: each show keeps its place in every list.
         try relistCalendar(into: catalog, name: "statuses") { events in
             events[0]["status"] = "cancelled"
@@ -189,6 +197,12 @@ struct IncrementalFeedTests {
         let built = try expectSameAsFullBuild(out, of: catalog, "after the statuses changed")
         let map = metroPage.replacingOccurrences(of: ".json", with: ".geojson")
         #expect(String(decoding: built[map] ?? Data(), as: UTF8.self).contains("A renamed show"))
+        // The pages for people were swapped too: each list page of the metro area shows one
+        // more cancelled and one more postponed show, and the new name.
+        let after = metroPages(of: built)
+        #expect(after.components(separatedBy: "<li class=\"event cancelled\">").count == cancelledBefore + 1)
+        #expect(after.components(separatedBy: "<li class=\"event postponed\">").count == postponedBefore + 1)
+        #expect(after.contains("A renamed show"))
     }
 
     @Test func aShowMovedToAnotherDayTakesItsNewPlaceInEveryList() throws {

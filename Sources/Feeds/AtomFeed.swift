@@ -1,0 +1,94 @@
+import Foundation
+import Listings
+
+/// RFC 4287 Atom feeds of what is new: the static answer to push notifications.
+///
+/// Entries are dated with catalog times, so the same catalog gives the same bytes: when
+/// the event was first seen, or when its sources stopped listing it, whichever is later
+/// (the catalog keeps no time for other changes, such as a cancellation). An entry's id is the event's, stable across builds; its
+/// link is the concert page, relative to the feed (every feed sits one folder deep, or
+/// says `xml:base`), so an event's entry is the same bytes in every feed.
+enum AtomFeed {
+    /// Entries a feed keeps, newest first.
+    static let limit = 50
+    /// How far back a metro area's "just announced" feed reaches.
+    static let announcedDays = 14
+
+    static func id(of event: Int64) -> String { "tag:encore.invalid,2026:event/\(event)" }
+
+    /// When an entry was last updated, as far as the catalog knows.
+    static func updated(_ event: EventDetail) -> UTCInstant {
+        let firstSeen = event.firstSeen ?? UTCInstant(secondsSinceEpoch: 0)
+        return max(firstSeen, event.unlistedSince.flatMap { UTCInstant(iso: $0) } ?? firstSeen)
+    }
+
+    /// An event's `<entry>`.
+    static func entry(_ event: EventDetail) -> String {
+        let updated = updated(event).description
+        let status = SiteHTML.statusLabel(event).map { $0.label + ": " } ?? ""
+        let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
+        let when = SiteHTML.longDate(event.start.localDate)
+            + (event.start.localTime.map { ", " + SiteHTML.hourMinute($0) + (event.start.timeZone.map { " " + $0 } ?? "") } ?? "")
+        let lineup = event.lineup.map(\.name).joined(separator: ", ")
+        let summary = [when, place, lineup.isEmpty ? nil : "with " + lineup].compactMap { $0 }.filter { !$0.isEmpty }
+            .joined(separator: " · ")
+        return "<entry><id>\(id(of: event.id))</id><title>\(escape(status + event.title))</title>"
+            + "<link rel=\"alternate\" type=\"text/html\" href=\"../events/\(event.id).html\"/>"
+            + "<updated>\(updated)</updated><summary>\(escape(summary))</summary></entry>"
+    }
+
+    /// A whole feed.
+    /// - Parameters:
+    ///   - path: where the feed is written (its self link).
+    ///   - page: the HTML page the feed belongs to.
+    ///   - entries: `<entry>` elements, newest first.
+    ///   - updated: the newest entry's time, or, for an empty feed, the build's day.
+    static func feed(id: String, title: String, path: String, page: String, updated: UTCInstant, entries: [String]) -> Data {
+        let depth = path.split(separator: "/").count - 1
+        // Entries link `../events/…`: right one folder deep, which xml:base makes true deeper.
+        let base = depth > 1 ? " xml:base=\"\(String(repeating: "../", count: depth - 1))\"" : ""
+        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"\(base)>"
+        xml += "<id>tag:encore.invalid,2026:\(escape(id))</id><title>\(escape(title))</title>"
+        xml += "<updated>\(updated.description)</updated><author><name>Encore</name></author>"
+        xml += "<link rel=\"self\" type=\"application/atom+xml\" href=\"../\(escape(path))\"/>"
+        xml += "<link rel=\"alternate\" type=\"text/html\" href=\"../\(escape(page))\"/>"
+        xml += "<generator>Encore</generator>"
+        for entry in entries { xml += entry }
+        xml += "</feed>\n"
+        return Data(xml.utf8)
+    }
+
+    static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// The entries of a list's events newest first, at most ``limit``, with `since`
+    /// (seconds since the epoch) the oldest first-seen time kept; and the newest entry's
+    /// update time.
+    static func entries(of list: EventList, since: Int64 = .min) -> (entries: [String], updated: Int64?) {
+        var chosen: [(firstSeen: Int64, id: Int64, atom: String, updated: Int64)] = []
+        switch list {
+        case .details(let events):
+            for event in events {
+                let seen = event.firstSeen?.secondsSinceEpoch ?? 0
+                if seen >= since { chosen.append((seen, event.id, entry(event), updated(event).secondsSinceEpoch)) }
+            }
+        case .rendered(let ids, let store, let extra):
+            // Lists hold listed events only, so their entries are dated when first seen.
+            for id in ids {
+                if let span = store.spans[id] {
+                    if span.firstSeen >= since, let atom = store.atom(at: span) {
+                        chosen.append((span.firstSeen, id, String(decoding: atom, as: UTF8.self), span.firstSeen))
+                    }
+                } else if let rendering = extra[id], rendering.firstSeen >= since {
+                    chosen.append((rendering.firstSeen, id, String(decoding: rendering.atom, as: UTF8.self), rendering.firstSeen))
+                }
+            }
+        }
+        chosen.sort { ($0.firstSeen, $0.id) > ($1.firstSeen, $1.id) }
+        let kept = chosen.prefix(limit)
+        return (kept.map(\.atom), kept.map(\.updated).max())
+    }
+}
