@@ -41,11 +41,8 @@ kinds=(
     "*.geojson|application/geo+json|$list|rest"
     "*.ics|text/calendar; charset=utf-8|$list|rest"
     "*.atom|application/atom+xml|$list|all"
-    "*.xml|application/atom+xml|$list|all"
     "*.css|text/css; charset=utf-8|$asset|all"
     "*.js|text/javascript; charset=utf-8|$asset|all"
-    "*.svg|image/svg+xml|$asset|all"
-    "*.png|image/png|$asset|all"
 )
 
 known=()

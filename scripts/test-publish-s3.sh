@@ -40,15 +40,17 @@ objects=$(aws "${endpoint[@]}" s3 ls s3://encore-www --recursive | wc -l)
 check "every file is uploaded once" "$files" "$objects"
 check "uploads on the first publish" "$files" "$(grep -c '^upload:' "$work/first.log")"
 
-event=$(cd "$work/site" && ls events/*.json | head -1)
-metro=$(cd "$work/site" && ls metros/*.geojson | head -1)
+# The first file of a kind (no `| head`: under pipefail, its early exit fails the pipe).
+first() { (cd "$work/site" && find . "$@" -print -quit | sed 's|^\./||'); }
+event=$(first -path "./events/*.json")
+metro=$(first -path "./metros/*.geojson")
 check "index.json type" "application/json" "$(head_field index.json ContentType)"
 check "index.json cache" "public, max-age=300" "$(head_field index.json CacheControl)"
 check "$event type" "application/json" "$(head_field "$event" ContentType)"
 check "$event cache" "public, max-age=3600" "$(head_field "$event" CacheControl)"
 check "$metro type" "application/geo+json" "$(head_field "$metro" ContentType)"
 for kind in html atom ics css js; do
-    sample=$(cd "$work/site" && find . -name "*.$kind" -not -path "./events/*" | head -1 | sed 's|^\./||')
+    sample=$(first -name "*.$kind" -not -path "./events/*")
     [ -n "$sample" ] || continue
     case $kind in
         html) expected="text/html; charset=utf-8" ;;
