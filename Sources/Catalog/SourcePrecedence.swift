@@ -13,6 +13,9 @@ enum SourcePrecedence {
         case "songkick": return 1
         case "bandsintown": return 2
         case "jsonld": return 3
+        // A feed's events are plain text to interpret: after JSON-LD; ties with Last.fm
+        // break on name, which puts the venue's own feed first.
+        case "ical": return 4
         case "lastfm": return 4
         case "geonames": return 9
         default: return 5

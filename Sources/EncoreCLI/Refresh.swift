@@ -113,7 +113,9 @@ extension Encore {
                     "\(source.name): \(summary.requests) requests, \(summary.pagesFetched) pages applied, "
                         + "\(summary.pagesUnchanged) unchanged, \(summary.pagesFailed) failed; events: \(summary.eventsNew) new, "
                         + "\(summary.eventsMerged) merged, \(summary.eventsUpdated) updated, \(summary.eventsUnchanged) unchanged, "
-                        + "\(summary.eventsCancelled) cancelled, \(summary.eventsUnlisted) unlisted")
+                        + "\(summary.eventsCancelled) cancelled, \(summary.eventsUnlisted) unlisted"
+                        + (summary.disallowedByRobots.isEmpty ? "" : "; \(summary.disallowedByRobots.count) not fetched (robots.txt)")
+                        + IngestSummary.skippedText(summary.skipped))
                 summaries.append(summary)
             }
             let failed = summaries.contains { $0.pagesFailed > 0 }
@@ -151,6 +153,12 @@ extension Encore {
                 }
             }
             Output.line(Output.table(rows))
+            for run in runs {
+                for source in run.sources where !source.disallowedByRobots.isEmpty {
+                    Output.line("#\(run.id) \(source.name): not fetched, robots.txt disallows: "
+                        + source.disallowedByRobots.joined(separator: ", "))
+                }
+            }
         }
     }
 }

@@ -17,6 +17,7 @@ public struct IngesterRegistry: Sendable {
         BandsintownIngester(),
         TicketmasterIngester(),
         JSONLDIngester(),
+        ICalendarIngester(),
     ])
 
     /// The `--format` names, in registration order.

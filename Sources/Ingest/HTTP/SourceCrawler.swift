@@ -55,6 +55,7 @@ public struct SourceCrawler: Sendable {
     }
 
     public func crawl(into sink: any ListingSink, log: @Sendable (String) -> Void = { _ in }) async -> SourceRunSummary {
+        if source.isPageSource { return await PageCrawler(crawler: self).crawl(into: sink, log: log) }
         var summary = SourceRunSummary(name: source.name)
         guard let ingester = ingestion.registry.ingester(named: source.format), let scheme = ingester.crawlScheme else {
             summary.errors.append("\(source.format) is read from files only; it has no API to crawl")
