@@ -90,6 +90,7 @@ extension Encore {
             }
             let tracked = try catalog.trackedArtistNames()
             var summaries: [SourceRunSummary] = []
+            let robots = RobotsCache()
             for var source in configuration.sources {
                 var key: String?
                 if let variable = source.apiKeyEnvironmentVariable {
@@ -105,9 +106,10 @@ extension Encore {
                 }
                 let listed = Set(source.artists.map { $0.lowercased() })
                 source.artists += tracked.filter { !listed.contains($0.lowercased()) }
-                let crawler = SourceCrawler(
+                var crawler = SourceCrawler(
                     source: source, apiKey: key, fetcher: fetcher, ingestion: FileIngestion(enrichment: enrichment),
                     state: catalog, today: global.currentDate, runID: run, resuming: resuming)
+                crawler.robots = robots
                 let summary = await crawler.crawl(into: catalog) { Output.error($0) }
                 Output.line(
                     "\(source.name): \(summary.requests) requests, \(summary.pagesFetched) pages applied, "

@@ -4,7 +4,7 @@ import Listings
 /// Crawls a page source (`urls`): venue pages read for their JSON-LD, or iCalendar feeds,
 /// fetched as they are served, with links that match `follow` fetched too.
 ///
-/// - **Politeness.** Each host's robots.txt is fetched once a run and obeyed
+/// - **Politeness.** Each host's robots.txt is fetched once a run (``RobotsCache``) and obeyed
 ///   (``RobotsRules``): a disallowed URL is never requested, and is listed in the run's
 ///   summary. A robots.txt that answers 404 (or another 4xx) allows everything; one that
 ///   answers 5xx, or a host that cannot be reached, means nothing is fetched from that
@@ -54,7 +54,6 @@ struct PageCrawler {
         }
         source.urls.forEach(enqueue)
 
-        var robots: [String: RobotsRules?] = [:]
         var complete = true
         var eventIDs: Set<String> = []
         var requested = 0
@@ -63,11 +62,13 @@ struct PageCrawler {
             let url = queue[next]
             next += 1
             let origin = Self.origin(url)
-            if robots[origin] == nil {
-                let rules = await self.robots(for: url, headers: headers, summary: &summary, log: log)
-                robots[origin] = .some(rules)
+            var hostRules = await crawler.robots.rules(for: origin)
+            if hostRules == nil {
+                let fetched = await robots(for: url, headers: headers, summary: &summary, log: log)
+                await crawler.robots.remember(fetched, for: origin)
+                hostRules = .some(fetched)
             }
-            guard let rules = robots[origin] ?? nil else {
+            guard let rules = hostRules ?? nil else {
                 complete = false  // the host is down: nothing of it this run
                 continue
             }

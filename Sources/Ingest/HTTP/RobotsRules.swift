@@ -84,6 +84,20 @@ public struct RobotsRules: Sendable, Equatable {
     }
 }
 
+/// The robots.txt rules of each host met in one run, so a host's file is fetched once a
+/// run however many sources crawl it. Nil rules: the file could not be read (5xx,
+/// unreachable), so nothing of that host is fetched.
+public actor RobotsCache {
+    private var known: [String: RobotsRules?] = [:]
+
+    public init() {}
+
+    /// `.some(nil)` for a host whose robots.txt could not be read; nil when not met yet.
+    func rules(for origin: String) -> RobotsRules?? { known[origin] }
+
+    func remember(_ rules: RobotsRules?, for origin: String) { known[origin] = .some(rules) }
+}
+
 /// `*` as any run of characters, everything else literal.
 enum GlobPattern {
     /// Whether `pattern` matches `text` whole, or (`wholeText` false) a prefix of it.

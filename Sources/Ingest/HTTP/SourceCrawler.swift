@@ -25,6 +25,8 @@ public struct SourceCrawler: Sendable {
     public var runID: Int64?
     /// A killed run whose finished pages are not fetched again.
     public var resuming: Int64?
+    /// robots.txt of the hosts page sources crawl, shared by the sources of one run.
+    public var robots = RobotsCache()
 
     public init(
         source: SourcesConfiguration.Source, apiKey: String?, fetcher: HTTPFetcher, ingestion: FileIngestion,

@@ -197,7 +197,7 @@ struct ICalendarEventReader {
         let categories = entry.all("CATEGORIES").flatMap(\.list).map { $0.lowercased() }
         var venue = self.venue(entry, summary: summary)
         if venue == nil, let name = summary.venue ?? calendarVenue {
-            venue = VenueListing(sourceID: Self.derivedVenueKey(name: name, city: nil, country: nil), name: name)
+            venue = VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, country: nil), name: name)
         }
         let lineup = summary.acts.enumerated().map { index, name in
             PerformanceListing(
@@ -294,16 +294,8 @@ struct ICalendarEventReader {
             }
         }
         return VenueListing(
-            sourceID: Self.derivedVenueKey(name: name, city: city, country: country), name: name, street: street,
+            sourceID: ListingValues.derivedVenueKey(name: name, city: city, country: country), name: name, street: street,
             postalCode: postalCode, city: city, region: region, country: country, coordinate: coordinate)
-    }
-
-    static func derivedVenueKey(name: String, city: String?, country: String?) -> String {
-        var hasher = ContentHasher()
-        hasher.combine(name.lowercased())
-        hasher.combine(city?.lowercased())
-        hasher.combine(country?.lowercased())
-        return "derived:" + hasher.hexDigest
     }
 
     /// A calendar named after a venue ("The Lexington", "Concerts at Sala Apolo"); not one
