@@ -6,7 +6,9 @@ import Foundation
 /// - Songkick: `/songkick/metro_areas/{id}/calendar.json` (or `.xml`) with `apikey` and
 ///   `page` (the world's pages; `per_page` must be the world's page size);
 /// - Last.fm: `/lastfm/2.0/?method=geo.getEvents&location=NAME&page=N&api_key=...`,
-///   XML, or JSON with `format=json` (NAME as in the world's file names, e.g. `london`).
+///   XML, or JSON with `format=json` (NAME as in the world's file names, e.g. `london`);
+/// - venues' own web sites: `/venues/` links to every venue page of the JSON-LD share
+///   (`/venues/{slug}.html`), and `/robots.txt` keeps crawlers out of `/private/`.
 ///
 /// Like the real services it answers a wrong key with 403, and sends an `ETag` and a
 /// `Last-Modified` with every page, answering `If-None-Match` or `If-Modified-Since`
@@ -19,6 +21,8 @@ public final class SampleAPIServer: Sendable {
     public let lastFMLocations: [String]
     /// Events per Songkick page in the world (the `per_page` a crawler must ask for).
     public let songkickPageSize: Int
+    /// The venue pages of the world's JSON-LD share (`{slug}.html`), sorted.
+    public let venuePages: [String]
 
     public var baseURL: URL { server.baseURL }
 
@@ -31,9 +35,12 @@ public final class SampleAPIServer: Sendable {
             .sorted { (Int($0) ?? 0, $0) < (Int($1) ?? 0, $1) }
         lastFMLocations = Self.firstPages(in: corpus.appendingPathComponent("lastfm-json/geo"), suffix: "-p1.json").sorted()
         songkickPageSize = Self.perPage(ofFirstCalendarIn: corpus.appendingPathComponent("songkick-json/metro-areas")) ?? 50
+        let slugs = Self.firstPages(in: corpus.appendingPathComponent("jsonld/venues"), suffix: ".html").sorted()
+        venuePages = slugs.map { $0 + ".html" }
+        let index = Self.venueIndex(slugs)
         let validators = PageValidators()
         server = try LocalHTTPServer(port: port, logsRequests: false) { request in
-            Self.answer(request, corpus: corpus, apiKey: apiKey, validators: validators)
+            Self.answer(request, corpus: corpus, apiKey: apiKey, validators: validators, venueIndex: index)
         }
     }
 
@@ -56,9 +63,43 @@ public final class SampleAPIServer: Sendable {
 
                 """ + (pageSize.map { "page_size = \($0)\n" } ?? "") + "\n"
         }
+        var pages = ""
+        if !venuePages.isEmpty {
+            pages = """
+                [[source]]
+                name = "venues"
+                format = "jsonld"
+                urls = ["\(baseURL.absoluteString)/venues/"]
+                follow = "\(baseURL.absoluteString)/*.html"
+                max_pages = \(venuePages.count + 1)
+                requests_per_second = 1000
+                contact = "operator@encore.invalid"
+
+                """
+        }
         return table("songkick", "songkick-json", path: "/songkick", scopes: songkickMetroAreas, pageSize: songkickPageSize)
-            + table("lastfm", "lastfm-json", path: "/lastfm/2.0/", scopes: lastFMLocations)
+            + table("lastfm", "lastfm-json", path: "/lastfm/2.0/", scopes: lastFMLocations) + pages
     }
+
+    /// A venues page linking to each venue's page, and to one place crawlers may not go.
+    private static func venueIndex(_ slugs: [String]) -> Data {
+        let links = slugs.map { "<li><a href=\"/venues/\($0).html\">\($0)</a></li>" }.joined(separator: "\n")
+        return Data("""
+            <!DOCTYPE html>
+            <html lang="en">
+            <head><meta charset="utf-8"><title>Venues</title></head>
+            <body>
+            <ul>
+            \(links)
+            </ul>
+            <p><a href="/private/guest-list.html">Guest list</a></p>
+            </body>
+            </html>
+
+            """.utf8)
+    }
+
+    private static let robots = Data("User-agent: *\nDisallow: /private/\n".utf8)
 
     private static func perPage(ofFirstCalendarIn directory: URL) -> Int? {
         guard let name = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted().first,
@@ -75,7 +116,7 @@ public final class SampleAPIServer: Sendable {
     }
 
     private static func answer(
-        _ request: LocalHTTPServer.Request, corpus: URL, apiKey: String, validators: PageValidators
+        _ request: LocalHTTPServer.Request, corpus: URL, apiKey: String, validators: PageValidators, venueIndex: Data
     ) -> LocalHTTPServer.Response {
         let parts = request.path.split(separator: "/").map(String.init)
         let page = Int(request.query["page"] ?? "1") ?? 0
@@ -95,6 +136,18 @@ public final class SampleAPIServer: Sendable {
             else { return .init(status: 400) }
             let format = request.query["format"] == "json" ? "json" : "xml"
             file = "lastfm-\(format)/geo/\(location)-p\(page).\(format)"
+        case "robots.txt":
+            return .init(status: 200, headers: ["Content-Type": "text/plain"], body: robots)
+        case "venues":
+            if parts.count == 1 {
+                let etag = "\"" + String(fnv1a(venueIndex), radix: 16) + "\""
+                if request.headers["if-none-match"] == etag { return .init(status: 304, headers: ["ETag": etag]) }
+                return .init(status: 200, headers: ["ETag": etag, "Content-Type": "text/html"], body: venueIndex)
+            }
+            guard parts.count == 2, parts[1].hasSuffix(".html"), isPlain(String(parts[1].dropLast(5))) else {
+                return .init(status: 404)
+            }
+            file = "jsonld/venues/\(parts[1])"
         default:
             return .init(status: 404)
         }
@@ -116,7 +169,7 @@ public final class SampleAPIServer: Sendable {
         if notModified(etag, lastModified) {
             return .init(status: 304, headers: ["ETag": etag, "Last-Modified": lastModified])
         }
-        let type = file.hasSuffix(".json") ? "application/json" : "application/xml"
+        let type = file.hasSuffix(".json") ? "application/json" : file.hasSuffix(".html") ? "text/html" : "application/xml"
         return .init(status: 200, headers: ["ETag": etag, "Last-Modified": lastModified, "Content-Type": type], body: body)
     }
 

@@ -50,6 +50,27 @@ struct SampleAPIServerTests {
         #expect(try catalog.stats(today: TestSupport.today).events == concerts.count)
     }
 
+    /// The JSON-LD share served as venue web sites: the printed page source crawls every
+    /// venue page from the index, keeps out of the path robots.txt disallows, and asks
+    /// conditionally the second time.
+    @Test func theVenuePagesCrawlAsAPageSourceThatObeysRobots() async throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let world = SampleWorld(configuration: .init(eventCount: 200))
+        _ = try world.write(formats: [.jsonld], to: directory)
+        let server = try SampleAPIServer(corpus: directory, apiKey: Self.key)
+        defer { server.stop() }
+        #expect(!server.venuePages.isEmpty)
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let crawler = try #require(try crawlers(server, catalog: catalog).first { $0.source.isPageSource })
+        let first = await crawler.crawl(into: catalog)
+        #expect(first.pagesFailed == 0 && first.pagesFetched == server.venuePages.count + 1, "\(first.errors)")
+        #expect(first.disallowedByRobots == [server.baseURL.absoluteString + "/private/guest-list.html"])
+        let files = TestSupport.ingest([directory.appendingPathComponent("jsonld").path], into: try TestSupport.makeCatalog().0)
+        #expect(first.eventsNew == files.eventsNew)
+        let second = await crawler.crawl(into: catalog)
+        #expect(second.pagesFetched == 0 && second.pagesUnchanged == first.pagesFetched)
+    }
+
     @Test func aWrongKeyIsRefusedAndNamesCannotLeaveTheCorpus() async throws {
         let directory = try TestSupport.temporaryDirectory()
         _ = try SampleWorld(configuration: .init(eventCount: 50)).write(formats: [.songkickJSON], to: directory)
