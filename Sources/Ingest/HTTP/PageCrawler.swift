@@ -128,9 +128,6 @@ struct PageCrawler {
             }
             links.filter { follows($0, from: url) }.forEach(enqueue)
         }
-        if !summary.disallowedByRobots.isEmpty {
-            log("\(source.name): \(summary.disallowedByRobots.count) URLs not fetched: robots.txt disallows them")
-        }
         if complete {
             do {
                 let outcome = try state.completeListing(source: ingester.source, scope: scope, eventSourceIDs: eventIDs, today: crawler.today)
