@@ -8,7 +8,8 @@ import Foundation
 /// - Last.fm: `/lastfm/2.0/?method=geo.getEvents&location=NAME&page=N&api_key=...`,
 ///   XML, or JSON with `format=json` (NAME as in the world's file names, e.g. `london`);
 /// - venues' own web sites: `/venues/` links to every venue page of the JSON-LD share
-///   (`/venues/{slug}.html`), and `/robots.txt` keeps crawlers out of `/private/`.
+///   (`/venues/{slug}.html`), `/feeds/gig-guide.ics` is the iCalendar feed of all of
+///   them, and `/robots.txt` keeps crawlers out of `/private/`.
 ///
 /// Like the real services it answers a wrong key with 403, and sends an `ETag` and a
 /// `Last-Modified` with every page, answering `If-None-Match` or `If-Modified-Since`
@@ -38,9 +39,12 @@ public final class SampleAPIServer: Sendable {
         let slugs = Self.firstPages(in: corpus.appendingPathComponent("jsonld/venues"), suffix: ".html").sorted()
         venuePages = slugs.map { $0 + ".html" }
         let index = Self.venueIndex(slugs)
+        let feed = slugs.isEmpty ? Data() : VenueFeedWriter.feed(of: slugs.compactMap {
+            FileManager.default.contents(atPath: corpus.appendingPathComponent("jsonld/venues/\($0).html").path)
+        })
         let validators = PageValidators()
         server = try LocalHTTPServer(port: port, logsRequests: false) { request in
-            Self.answer(request, corpus: corpus, apiKey: apiKey, validators: validators, venueIndex: index)
+            Self.answer(request, corpus: corpus, apiKey: apiKey, validators: validators, made: ["venues": index, "feeds": feed])
         }
     }
 
@@ -72,6 +76,13 @@ public final class SampleAPIServer: Sendable {
                 urls = ["\(baseURL.absoluteString)/venues/"]
                 follow = "\(baseURL.absoluteString)/*.html"
                 max_pages = \(venuePages.count + 1)
+                requests_per_second = 1000
+                contact = "operator@encore.invalid"
+
+                [[source]]
+                name = "gig-guide"
+                format = "ical"
+                urls = ["\(baseURL.absoluteString)/feeds/gig-guide.ics"]
                 requests_per_second = 1000
                 contact = "operator@encore.invalid"
 
@@ -116,7 +127,7 @@ public final class SampleAPIServer: Sendable {
     }
 
     private static func answer(
-        _ request: LocalHTTPServer.Request, corpus: URL, apiKey: String, validators: PageValidators, venueIndex: Data
+        _ request: LocalHTTPServer.Request, corpus: URL, apiKey: String, validators: PageValidators, made: [String: Data]
     ) -> LocalHTTPServer.Response {
         let parts = request.path.split(separator: "/").map(String.init)
         let page = Int(request.query["page"] ?? "1") ?? 0
@@ -138,12 +149,13 @@ public final class SampleAPIServer: Sendable {
             file = "lastfm-\(format)/geo/\(location)-p\(page).\(format)"
         case "robots.txt":
             return .init(status: 200, headers: ["Content-Type": "text/plain"], body: robots)
+        case "venues" where parts.count == 1, "feeds" where parts == ["feeds", "gig-guide.ics"]:
+            guard let body = made[parts[0]], !body.isEmpty else { return .init(status: 404) }
+            let etag = "\"" + String(fnv1a(body), radix: 16) + "\""
+            if request.headers["if-none-match"] == etag { return .init(status: 304, headers: ["ETag": etag]) }
+            let type = parts[0] == "feeds" ? "text/calendar" : "text/html"
+            return .init(status: 200, headers: ["ETag": etag, "Content-Type": type], body: body)
         case "venues":
-            if parts.count == 1 {
-                let etag = "\"" + String(fnv1a(venueIndex), radix: 16) + "\""
-                if request.headers["if-none-match"] == etag { return .init(status: 304, headers: ["ETag": etag]) }
-                return .init(status: 200, headers: ["ETag": etag, "Content-Type": "text/html"], body: venueIndex)
-            }
             guard parts.count == 2, parts[1].hasSuffix(".html"), isPlain(String(parts[1].dropLast(5))) else {
                 return .init(status: 404)
             }

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Geo
 import Ingest
 import Listings
 import SampleWorld
@@ -69,6 +70,18 @@ struct SampleAPIServerTests {
         #expect(first.eventsNew == files.eventsNew)
         let second = await crawler.crawl(into: catalog)
         #expect(second.pagesFetched == 0 && second.pagesUnchanged == first.pagesFetched)
+
+        // The feed of the same pages: every show is one the pages listed, on the venue's
+        // clock once the venue is placed (the feed gives UTC times).
+        var feed = try #require(try crawlers(server, catalog: catalog).first { $0.source.format == "ical" })
+        feed = SourceCrawler(
+            source: feed.source, apiKey: nil, fetcher: feed.fetcher,
+            ingestion: FileIngestion(enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled())), state: catalog,
+            today: TestSupport.today)
+        let read = await feed.crawl(into: catalog)
+        #expect(read.pagesFailed == 0 && read.pagesFetched == 1, "\(read.errors)")
+        #expect(read.eventsNew + read.eventsMerged == files.eventsNew)
+        #expect(read.eventsMerged >= files.eventsNew * 9 / 10, "\(read)")
     }
 
     @Test func aWrongKeyIsRefusedAndNamesCannotLeaveTheCorpus() async throws {
