@@ -161,6 +161,17 @@ struct ICalendarIngesterTests {
         #expect(summary.skippedText.contains("1 non-performance entries (meet & greets)"))
     }
 
+    /// `encore ingest` expands recurring events from its `--today` to a year on.
+    @Test func encoreIngestReadsFeedsAndSaysWhatItSkipped() throws {
+        let db = try TestSupport.temporaryDirectory().appendingPathComponent("encore.sqlite").path
+        let run = try CLIRun.run(["--db", db, "--today", "2026-11-22", "ingest", TestSupport.fixture("ical")])
+        #expect(run.status == 0, "\(run.stderr)")
+        // 7 + 3 single events; the jam's 6 Wednesdays, its RDATE and its override; the
+        // first Tuesdays from December 2026 to November 2027.
+        #expect(run.stdout.contains("events: 30 new"), "\(run.stdout)")
+        #expect(run.stdout.contains("skipped: 1 non-performance entries (TBA entries), 1 non-performance entries (doors times)"))
+    }
+
     @Test func aTenMegabyteSummaryCostsOnlyItsLength() throws {
         var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:huge\r\nDTSTART:20261204T200000Z\r\nSUMMARY:"
         let word = String(repeating: "Mavi Vapur with Grace ", count: 3)

@@ -16,6 +16,7 @@ struct PageCrawlerTests {
         private let lock = NSLock()
         private var hiddenEvents: Set<Int> = []
         private var robotsStatus = 200
+        private var hugePage = false
         var robots = """
             # Everyone else stays out; Encore may read all but the private pages.
             User-agent: *
@@ -31,6 +32,12 @@ struct PageCrawlerTests {
         var hidden: Set<Int> {
             get { lock.withLock { hiddenEvents } }
             set { lock.withLock { hiddenEvents = newValue } }
+        }
+
+        /// Whether `/events/4` is a 50 MB page.
+        var huge: Bool {
+            get { lock.withLock { hugePage } }
+            set { lock.withLock { hugePage = newValue } }
         }
 
         var robotsAnswer: Int {
@@ -95,6 +102,8 @@ struct PageCrawlerTests {
                 body = robots
                 type = "text/plain"
             case "/calendar": body = calendar()
+            case "/events/4" where huge:
+                return .init(status: 200, headers: ["Content-Type": "text/html"], body: Data(count: 50 * 1024 * 1024))
             case "/feed.ics":
                 body = Self.feed
                 type = "text/calendar"
@@ -208,6 +217,19 @@ struct PageCrawlerTests {
         #expect(open.pagesFailed == 1, "the private page is fetched and answers 404")
         #expect(server.requests.contains { $0.path == "/events/private-3" })
         #expect(open.pagesFetched == 4)
+    }
+
+    @Test func aFiftyMegabytePageFailsAloneAndTheRestLand() async throws {
+        let site = Site()
+        site.huge = true
+        let server = try LocalHTTPServer { site.respond($0) }
+        defer { server.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let summary = await (try crawler(server, catalog: catalog)).crawl(into: catalog)
+        #expect(summary.pagesFailed == 1 && summary.pagesFetched == 3)
+        #expect(summary.errors.first?.contains("/events/4") == true && summary.errors.first?.contains("larger than") == true)
+        #expect(try catalog.stats(today: TestSupport.today).events == 2)
+        #expect(summary.eventsUnlisted == 0, "an incomplete crawl unlists nothing")
     }
 
     @Test func maxPagesBoundsALinkLoop() async throws {
