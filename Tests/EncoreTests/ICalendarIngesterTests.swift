@@ -245,6 +245,14 @@ struct ICalendarIngesterTests {
         #expect(fasnacht.events.allSatisfy { $0.venue?.coordinate != nil }, "GEO")
         #expect(fasnacht.events.first?.title == "Füürball")
 
+        // 2026 holds 57 occurrences of 5 of its 156 rules (less EXDATEs and overridden
+        // ones, as python-dateutil expands them) and its 3 overrides.
+        let jazz = try page("jazz_finland_unified_gcal_rrule.ics")
+        let occurrences = jazz.events.filter { $0.sourceID.contains("#") }
+        #expect(occurrences.count == 57 + 3)
+        #expect(Set(occurrences.map { $0.sourceID.split(separator: "#")[0] }).count == 5)
+        #expect(occurrences.allSatisfy { $0.start.localDate.year == 2026 })
+
         let wacken = try page("wackenschedule-wacken-2019-filtered-running-order.ics")
         let sabaton = wacken.events.filter { $0.lineup.first?.artist.name == "Sabaton" }
         #expect(sabaton.count == 2, "one band on two stages is two shows")
