@@ -98,6 +98,7 @@ struct PageCrawler {
                     try? state.saveCrawlState(carried, for: key)
                 }
                 links = ((try? state.crawlState(for: Self.linksKey(key)))??.eventIDs ?? []).compactMap(URL.init(string:))
+                    .filter { follows($0, from: url) }
             case .failed(let failure):
                 summary.pagesFailed += 1
                 summary.errors.append(failure.description)
@@ -126,7 +127,7 @@ struct PageCrawler {
                     try? state.saveCrawlState(CrawlPageState(eventIDs: links.map(\.absoluteString)), for: Self.linksKey(key))
                 }
             }
-            links.filter { follows($0, from: url) }.forEach(enqueue)
+            links.forEach(enqueue)
         }
         if complete {
             do {
