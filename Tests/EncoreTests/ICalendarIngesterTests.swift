@@ -136,6 +136,12 @@ struct ICalendarIngesterTests {
         #expect(unbounded.events.first?.start.localDate == LocalDate(iso: "2026-12-02"))
         let windowed = try parse("bad/ical/rrule-without-end.ics", window: Self.window("2027-06-01", "2027-06-30"))
         #expect(windowed.events.count == 30)
+        for rule in ["FREQ=YEARLY;INTERVAL=99999999", "FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2", "FREQ=WEEKLY;BYDAY=9MO,XX"] {
+            let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:odd\nDTSTART:20261202T200000Z\nRRULE:\(rule)\nSUMMARY:Jam\nEND:VEVENT\nEND:VCALENDAR\n"
+            let page = try ingester.parse(Data(text.utf8), context: PageContext(locator: "odd.ics"))
+            #expect(page.events.first?.start.localDate == LocalDate(iso: "2026-12-02"), "\(rule)")
+            #expect(page.events.count <= 11, "\(rule): \(page.events.count)")
+        }
     }
 
     @Test func malformedCalendarsFailNamingTheLine() throws {

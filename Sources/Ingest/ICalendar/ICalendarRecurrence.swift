@@ -33,7 +33,7 @@ struct ICalendarRecurrence {
             let value = String(pair[1]).trimmingCharacters(in: .whitespaces).uppercased()
             switch pair[0].trimmingCharacters(in: .whitespaces).uppercased() {
             case "FREQ": frequency = Frequency(rawValue: value)
-            case "INTERVAL": interval = max(1, Int(value) ?? 1)
+            case "INTERVAL": interval = min(max(1, Int(value) ?? 1), 10_000)
             case "COUNT": count = Int(value).map { max(0, $0) }
             case "UNTIL": until = ICalendarTime(value)
             case "BYDAY":
@@ -70,6 +70,8 @@ struct ICalendarRecurrence {
         }
         guard emit(first) else { return }
         for period in 0..<Self.maximumPeriods {
+            // Dates a millennium on are no listing's, whatever the rule says.
+            guard let start = periodFirstDay(period, first: first), start.year <= first.year + 1000 else { return }
             var candidates = self.candidates(period: period, first: first)
             if !bySetPosition.isEmpty {
                 let all = candidates
