@@ -220,9 +220,11 @@ struct ICalendarIngesterTests {
         #expect(files == 6)
     }
 
+    /// Whether the event is an entry with a `RECURRENCE-ID` naming its occurrence.
     static func isOverride(_ sourceID: String, in data: Data) -> Bool {
         guard let key = sourceID.split(separator: "#").dropFirst().first else { return false }
-        return String(decoding: data, as: UTF8.self).contains("RECURRENCE-ID;TZID=Europe/Helsinki:\(key)")
+        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+        return lines.contains { $0.hasPrefix("RECURRENCE-ID") && $0.split(separator: ":").last == key }
     }
 
     /// What the real feeds' quirks become, entry by entry.

@@ -12,6 +12,8 @@ import Listings
 /// - **Listing lifecycle.** When every page of a listing was crawled, the event records it
 ///   showed are reported to the store (``CrawlStateStore/completeListing(source:scope:eventSourceIDs:today:)``),
 ///   which unlists upcoming events that every source stopped listing.
+///
+/// A page source (`urls`: web pages, feeds) is crawled by ``PageCrawler`` instead.
 public struct SourceCrawler: Sendable {
     public let source: SourcesConfiguration.Source
     public let apiKey: String?
