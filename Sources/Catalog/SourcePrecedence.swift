@@ -14,6 +14,9 @@ enum SourcePrecedence {
         case "seatgeek": return 2
         case "bandsintown": return 3
         case "jsonld": return 4
+        // A feed's events are plain text to interpret: after JSON-LD; ties with Last.fm
+        // break on name, which puts the venue's own feed first.
+        case "ical": return 5
         case "lastfm": return 5
         case "geonames": return 9
         default: return 6

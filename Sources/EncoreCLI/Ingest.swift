@@ -11,7 +11,7 @@ extension Encore {
             discussion: """
                 Each file is one page, applied in one transaction: a malformed page is reported \
                 with its file and position, skipped, and the rest still land. Directories are \
-                read recursively (.json, .jsonld, .xml, .html files), in path order. Exit \
+                read recursively (.json, .jsonld, .xml, .html, .ics files), in path order. Exit \
                 status 1 when any page failed.
                 """)
 
@@ -41,8 +41,11 @@ extension Encore {
 
         func run() throws {
             let catalog = try global.openOrCreateCatalog()
+            // Recurring events (iCalendar) are expanded over the same window a refresh uses.
+            let today = global.currentDate
             let ingestion = FileIngestion(
-                format: format, similarToArtist: similarTo, enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()))
+                format: format, similarToArtist: similarTo, enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()),
+                window: DateWindow(from: today, to: today.adding(days: 365)))
             let reporter = IngestReporter(reporting)
             let summary = ingestion.ingest(paths: paths, into: catalog, progress: reporter.progress)
             reporter.finish(summary)

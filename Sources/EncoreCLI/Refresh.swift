@@ -94,20 +94,24 @@ extension Encore {
             }
             let tracked = try catalog.trackedArtistNames()
             var summaries: [SourceRunSummary] = []
+            let robots = RobotsCache()
             for var source in configuration.sources {
                 // Every key variable is set: checked before the run started.
                 let key = source.apiKeyEnvironmentVariable.flatMap { environment[$0] }
                 let listed = Set(source.artists.map { $0.lowercased() })
                 source.artists += tracked.filter { !listed.contains($0.lowercased()) }
-                let crawler = SourceCrawler(
+                var crawler = SourceCrawler(
                     source: source, apiKey: key, fetcher: fetcher, ingestion: FileIngestion(enrichment: enrichment),
                     state: catalog, today: global.currentDate, runID: run, resuming: resuming)
+                crawler.robots = robots
                 let summary = await crawler.crawl(into: catalog) { Output.error($0) }
                 Output.line(
                     "\(source.name): \(summary.requests) requests, \(summary.pagesFetched) pages applied, "
                         + "\(summary.pagesUnchanged) unchanged, \(summary.pagesFailed) failed; events: \(summary.eventsNew) new, "
                         + "\(summary.eventsMerged) merged, \(summary.eventsUpdated) updated, \(summary.eventsUnchanged) unchanged, "
-                        + "\(summary.eventsCancelled) cancelled, \(summary.eventsUnlisted) unlisted")
+                        + "\(summary.eventsCancelled) cancelled, \(summary.eventsUnlisted) unlisted"
+                        + (summary.disallowedByRobots.isEmpty ? "" : "; \(summary.disallowedByRobots.count) not fetched (robots.txt)")
+                        + IngestSummary.skippedText(summary.skipped))
                 summaries.append(summary)
             }
             let failed = summaries.contains { $0.pagesFailed > 0 }
@@ -149,6 +153,12 @@ extension Encore {
                 }
             }
             Output.line(Output.table(rows))
+            for run in runs {
+                for source in run.sources where !source.disallowedByRobots.isEmpty {
+                    Output.line("#\(run.id) \(source.name): not fetched, robots.txt disallows: "
+                        + source.disallowedByRobots.joined(separator: ", "))
+                }
+            }
         }
     }
 }

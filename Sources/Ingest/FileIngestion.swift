@@ -24,19 +24,22 @@ public struct FileIngestion: Sendable {
     public var similarToArtist: String?
     /// Places venues and fills time zones; nil leaves pages as the source gave them.
     public var enrichment: GeoEnrichment?
+    /// The dates recurring listings are expanded over (see ``PageContext/window``).
+    public var window: DateWindow?
 
     /// File name endings read when walking a directory; a file named explicitly is
     /// always read.
-    public static let listingExtensions: Set<String> = ["json", "jsonld", "xml", "html", "htm"]
+    public static let listingExtensions: Set<String> = ["json", "jsonld", "xml", "html", "htm", "ics"]
 
     public init(
         registry: IngesterRegistry = .standard, format: String? = nil, similarToArtist: String? = nil,
-        enrichment: GeoEnrichment? = nil
+        enrichment: GeoEnrichment? = nil, window: DateWindow? = nil
     ) {
         self.registry = registry
         self.format = format
         self.similarToArtist = similarToArtist
         self.enrichment = enrichment
+        self.window = window
     }
 
     /// Ingests every page under `paths` into `sink`.
@@ -212,8 +215,8 @@ public struct FileIngestion: Sendable {
             }
             ingester = detected
         }
-        let context = PageContext(locator: locator, similarToArtist: similarToArtist)
-        let pageHash = Self.pageHash(data, context)
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window)
+        let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
         do {
             if let appliedBefore, try appliedBefore.hasApplied(pageHash: pageHash, format: ingester.format) {
                 return .alreadyApplied(locator: locator)
@@ -278,10 +281,11 @@ public struct FileIngestion: Sendable {
 
     /// What tells a page already applied from a new one: its bytes, and the artist they
     /// are similar to when they are a similar-artists list (which only the request says).
-    static func pageHash(_ data: Data, _ context: PageContext) -> String {
+    static func pageHash(_ data: Data, _ context: PageContext, readsWindow: Bool = false) -> String {
         var hasher = ContentHasher()
         data.withUnsafeBytes { hasher.combine(buffer: $0) }
         hasher.combine(context.similarArtistTarget)
+        if readsWindow, let window = context.window { hasher.combine("window \(window.from) \(window.to)") }
         return hasher.hexDigest
     }
 
@@ -293,8 +297,8 @@ public struct FileIngestion: Sendable {
         guard let format, let ingester = registry.ingester(named: format) else {
             return (.failure(IngestError(locator: locator, reason: .unrecognizedFormat)), nil)
         }
-        let context = PageContext(locator: locator, similarToArtist: similarToArtist)
-        let pageHash = Self.pageHash(data, context)
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window)
+        let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
         let page: ListingPage
         do {
             page = try ingester.parse(data, context: context)

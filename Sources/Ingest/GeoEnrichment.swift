@@ -15,7 +15,8 @@ import Listings
 ///   city nearest its centre or its venue; a metro area without a centre gets its
 ///   linked city's.
 /// - An event takes its venue's zone, and its UTC instant is computed from the local
-///   date and time when the source gave no offset.
+///   date and time when the source gave no offset; an event known only by its instant
+///   (``EventStart/awaitsVenueZone``) gets the venue's clock.
 public struct GeoEnrichment: Sendable {
     public let gazetteer: Gazetteer
     /// Name lookups scan the gazetteer; the same few metro areas and cities recur on
@@ -49,6 +50,14 @@ public struct GeoEnrichment: Sendable {
             var event = event
             guard let venue = event.venue.map(enriched) else { return event }
             event.venue = venue
+            if event.start.awaitsVenueZone, let zone = venue.timeZone, let utc = event.start.utc,
+                let local = UTCInstant.wallClock(of: utc, in: zone)
+            {
+                event.start.localDate = local.date
+                event.start.localTime = local.time
+                event.start.timeZone = zone
+                event.start.awaitsVenueZone = false
+            }
             let zone = event.start.timeZone ?? venue.timeZone
             event.start.timeZone = zone
             if event.start.utc == nil, let time = event.start.localTime, let zone {

@@ -52,7 +52,9 @@ public struct IngestSummary: Sendable, Hashable {
     }
 
     /// `; skipped: 9 non-music events (Sports), 1 event with no date yet`, or nothing.
-    public var skippedText: String {
+    public var skippedText: String { Self.skippedText(skipped) }
+
+    public static func skippedText(_ skipped: [String: Int]) -> String {
         guard !skipped.isEmpty else { return "" }
         return "; skipped: " + skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }

@@ -20,6 +20,17 @@ public protocol Ingester: Sendable {
     /// The API's URL scheme and paging, for `encore refresh`; nil (the default) for a
     /// format read from files only.
     var crawlScheme: (any CrawlScheme)? { get }
+    /// Whether what a page says depends on ``PageContext/window`` (recurring events are
+    /// expanded inside it), so the same bytes read in another window are another page.
+    var readsWindow: Bool { get }
+    /// Whether pages of this format are published as they are on the web (venue pages,
+    /// feeds), so `encore refresh` may fetch them from a page source's `urls`.
+    var readsWebPages: Bool { get }
+}
+
+extension Ingester {
+    public var readsWindow: Bool { false }
+    public var readsWebPages: Bool { false }
 }
 
 /// What a parser knows about a page besides its bytes.
@@ -28,10 +39,14 @@ public struct PageContext: Sendable, Hashable {
     public var locator: String
     /// For similar-artist responses: the source id of the artist they are similar to.
     public var similarToArtist: String?
+    /// The dates a recurring listing is expanded over (an iCalendar `RRULE`); nil: from
+    /// its first date on, as far as the ingester's cap allows.
+    public var window: DateWindow?
 
-    public init(locator: String, similarToArtist: String? = nil) {
+    public init(locator: String, similarToArtist: String? = nil, window: DateWindow? = nil) {
         self.locator = locator
         self.similarToArtist = similarToArtist
+        self.window = window
     }
 
     /// The artist a similar-artists response is for: ``similarToArtist``, or the id in a

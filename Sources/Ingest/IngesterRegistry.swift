@@ -18,6 +18,7 @@ public struct IngesterRegistry: Sendable {
         TicketmasterIngester(),
         SeatGeekIngester(),
         JSONLDIngester(),
+        ICalendarIngester(),
     ])
 
     /// The `--format` names, in registration order.

@@ -41,6 +41,15 @@ struct ListingValues {
         return (date, time)
     }
 
+    /// A stable key for a venue the source gives no id: name, city and country.
+    static func derivedVenueKey(name: String, city: String?, country: String?) -> String {
+        var hasher = ContentHasher()
+        hasher.combine(name.lowercased())
+        hasher.combine(city?.lowercased())
+        hasher.combine(country?.lowercased())
+        return "derived:" + hasher.hexDigest
+    }
+
     static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
         let trimmed = text.trimmingWhitespace()

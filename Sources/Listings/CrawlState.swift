@@ -64,6 +64,8 @@ public struct SourceRunSummary: Sendable, Hashable, Codable {
     /// Records left out on purpose (Ticketmaster's sports), by reason.
     public var skipped: [String: Int] = [:]
     public var errors: [String] = []
+    /// URLs of a page source that robots.txt disallows: never requested.
+    public var disallowedByRobots: [String] = []
 
     public init(name: String) {
         self.name = name
@@ -71,6 +73,7 @@ public struct SourceRunSummary: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case name, requests, errors, skipped
+        case disallowedByRobots = "disallowed_by_robots"
         case pagesFetched = "pages_fetched", pagesUnchanged = "pages_unchanged", pagesFailed = "pages_failed"
         case eventsNew = "events_new", eventsMerged = "events_merged", eventsUpdated = "events_updated"
         case eventsUnchanged = "events_unchanged", eventsCancelled = "events_cancelled", eventsUnlisted = "events_unlisted"
@@ -93,6 +96,7 @@ public struct SourceRunSummary: Sendable, Hashable, Codable {
         eventsUnlisted = try count(.eventsUnlisted)
         skipped = try container.decodeIfPresent([String: Int].self, forKey: .skipped) ?? [:]
         errors = try container.decodeIfPresent([String].self, forKey: .errors) ?? []
+        disallowedByRobots = try container.decodeIfPresent([String].self, forKey: .disallowedByRobots) ?? []
     }
 
     /// Adds one applied page's counts.

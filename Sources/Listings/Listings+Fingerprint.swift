@@ -71,6 +71,7 @@ extension EventListing {
         hasher.combine(start.localTime?.description)
         hasher.combine(start.timeZone)
         hasher.combine(start.utc?.description)
+        if start.awaitsVenueZone { hasher.combine("awaits venue zone") }
         hasher.combine(endDate?.description)
         hasher.combine(venue?.sourceID)
         hasher.combine(lineup.count)

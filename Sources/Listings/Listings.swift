@@ -147,6 +147,10 @@ public struct EventStart: Sendable, Hashable {
     public var timeZone: String?
     /// The instant, when the source gives a time with an offset or a zone is known.
     public var utc: UTCInstant?
+    /// The source gave the instant, with a zone that may not be the venue's (an iCalendar
+    /// feed's own, or UTC): once geo enrichment knows the venue's zone, the local date and
+    /// time are the instant on the venue's clock.
+    public var awaitsVenueZone = false
 
     public init(localDate: LocalDate, localTime: LocalTime? = nil, timeZone: String? = nil, utc: UTCInstant? = nil) {
         self.localDate = localDate

@@ -29,4 +29,14 @@ extension UTCInstant {
         let offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(secondsSinceEpoch))))
         return UTCInstant(secondsSinceEpoch: secondsSinceEpoch + offset).date
     }
+
+    /// The wall clock of `timeZoneIdentifier` (IANA) at this instant.
+    public static func wallClock(of instant: UTCInstant, in timeZoneIdentifier: String) -> (date: LocalDate, time: LocalTime)? {
+        guard let zone = TimeZone(identifier: timeZoneIdentifier) else { return nil }
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant.secondsSinceEpoch)))
+        let local = instant.secondsSinceEpoch + Int64(offset)
+        let seconds = Int(((local % 86_400) + 86_400) % 86_400)
+        guard let time = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60) else { return nil }
+        return (UTCInstant(secondsSinceEpoch: local).date, time)
+    }
 }

@@ -10,6 +10,9 @@ import Foundation
 /// - SeatGeek: `/seatgeek/2/events?client_id=...&lat=LAT&lon=LON&page=N` around a metro
 ///   area's centre (`per_page` must be the world's page size; the window and `range` are
 ///   not checked: each search is its metro area's).
+/// - venues' own web sites: `/venues/` links to every venue page of the JSON-LD share
+///   (`/venues/{slug}.html`), `/feeds/gig-guide.ics` is the iCalendar feed of all of
+///   them, and `/robots.txt` keeps crawlers out of `/private/`.
 ///
 /// Like the real services it answers a wrong key with 403, and sends an `ETag` and a
 /// `Last-Modified` with every page, answering `If-None-Match` or `If-Modified-Since`
@@ -26,6 +29,8 @@ public final class SampleAPIServer: Sendable {
     public let seatGeekPlaces: [String]
     /// Events per SeatGeek page in the world (the `per_page` a crawler must ask for).
     public let seatGeekPageSize: Int
+    /// The venue pages of the world's JSON-LD share (`{slug}.html`), sorted.
+    public let venuePages: [String]
 
     public var baseURL: URL { server.baseURL }
 
@@ -44,9 +49,15 @@ public final class SampleAPIServer: Sendable {
             let root = (try? Data(contentsOf: first)).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
             return (root?["meta"] as? [String: Any])?["per_page"] as? Int
         } ?? 50
+        let slugs = Self.firstPages(in: corpus.appendingPathComponent("jsonld/venues"), suffix: ".html").sorted()
+        venuePages = slugs.map { $0 + ".html" }
+        let index = Self.venueIndex(slugs)
+        let feed = slugs.isEmpty ? Data() : VenueFeedWriter.feed(of: slugs.compactMap {
+            FileManager.default.contents(atPath: corpus.appendingPathComponent("jsonld/venues/\($0).html").path)
+        })
         let validators = PageValidators()
         server = try LocalHTTPServer(port: port, logsRequests: false) { request in
-            Self.answer(request, corpus: corpus, apiKey: apiKey, validators: validators)
+            Self.answer(request, corpus: corpus, apiKey: apiKey, validators: validators, made: ["venues": index, "feeds": feed])
         }
     }
 
@@ -69,10 +80,52 @@ public final class SampleAPIServer: Sendable {
 
                 """ + (pageSize.map { "page_size = \($0)\n" } ?? "") + "\n"
         }
+        var pages = ""
+        if !venuePages.isEmpty {
+            pages = """
+                [[source]]
+                name = "venues"
+                format = "jsonld"
+                urls = ["\(baseURL.absoluteString)/venues/"]
+                follow = "\(baseURL.absoluteString)/*.html"
+                max_pages = \(venuePages.count + 1)
+                requests_per_second = 1000
+                contact = "operator@encore.invalid"
+
+                [[source]]
+                name = "gig-guide"
+                format = "ical"
+                urls = ["\(baseURL.absoluteString)/feeds/gig-guide.ics"]
+                requests_per_second = 1000
+                contact = "operator@encore.invalid"
+
+                """
+        }
         return table("songkick", "songkick-json", path: "/songkick", scopes: songkickMetroAreas, pageSize: songkickPageSize)
             + table("lastfm", "lastfm-json", path: "/lastfm/2.0/", scopes: lastFMLocations)
             + table("seatgeek", "seatgeek", path: "/seatgeek/2", scopes: seatGeekPlaces, pageSize: seatGeekPageSize)
+            + pages
     }
+
+    /// A venues page linking to each venue's page, and to one place crawlers may not go.
+    private static func venueIndex(_ slugs: [String]) -> Data {
+        let links = slugs.map { "<li><a href=\"/venues/\($0).html\">\($0)</a></li>" }.joined(separator: "\n")
+        return Data("""
+            <!DOCTYPE html>
+            <html lang="en">
+            <head><meta charset="utf-8"><title>Venues</title></head>
+            <body>
+            <ul>
+            \(links)
+            </ul>
+            <p><a href="/private/guest-list.html">Guest list</a></p>
+            </body>
+            </html>
+
+            """.utf8)
+    }
+
+    private static let robots = Data("User-agent: *\nDisallow: /private/\n".utf8)
 
     private static func perPage(ofFirstCalendarIn directory: URL) -> Int? {
         guard let name = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted().first,
@@ -89,7 +142,7 @@ public final class SampleAPIServer: Sendable {
     }
 
     private static func answer(
-        _ request: LocalHTTPServer.Request, corpus: URL, apiKey: String, validators: PageValidators
+        _ request: LocalHTTPServer.Request, corpus: URL, apiKey: String, validators: PageValidators, made: [String: Data]
     ) -> LocalHTTPServer.Response {
         let parts = request.path.split(separator: "/").map(String.init)
         let page = Int(request.query["page"] ?? "1") ?? 0
@@ -118,6 +171,19 @@ public final class SampleAPIServer: Sendable {
                 let lon = request.query["lon"], [lat, lon].allSatisfy(isDegrees)
             else { return .init(status: 400) }
             file = "seatgeek/places/\(lat),\(lon)-p\(page).json"
+        case "robots.txt":
+            return .init(status: 200, headers: ["Content-Type": "text/plain"], body: robots)
+        case "venues" where parts.count == 1, "feeds" where parts == ["feeds", "gig-guide.ics"]:
+            guard let body = made[parts[0]], !body.isEmpty else { return .init(status: 404) }
+            let etag = "\"" + String(fnv1a(body), radix: 16) + "\""
+            if request.headers["if-none-match"] == etag { return .init(status: 304, headers: ["ETag": etag]) }
+            let type = parts[0] == "feeds" ? "text/calendar" : "text/html"
+            return .init(status: 200, headers: ["ETag": etag, "Content-Type": type], body: body)
+        case "venues":
+            guard parts.count == 2, parts[1].hasSuffix(".html"), isPlain(String(parts[1].dropLast(5))) else {
+                return .init(status: 404)
+            }
+            file = "jsonld/venues/\(parts[1])"
         default:
             return .init(status: 404)
         }
@@ -139,7 +205,7 @@ public final class SampleAPIServer: Sendable {
         if notModified(etag, lastModified) {
             return .init(status: 304, headers: ["ETag": etag, "Last-Modified": lastModified])
         }
-        let type = file.hasSuffix(".json") ? "application/json" : "application/xml"
+        let type = file.hasSuffix(".json") ? "application/json" : file.hasSuffix(".html") ? "text/html" : "application/xml"
         return .init(status: 200, headers: ["ETag": etag, "Last-Modified": lastModified, "Content-Type": type], body: body)
     }
 

@@ -18,6 +18,8 @@ let usage = """
       --out DIR           output directory (default Fixtures/sample)
       --serve PORT        then serve the Songkick, Last.fm and SeatGeek pages written over HTTP on
                           127.0.0.1:PORT with those APIs' URLs and paging (key: "sample-key"),
+                          the JSON-LD venue pages as a web site (/venues/, robots.txt) and
+                          an iCalendar feed of them (/feeds/gig-guide.ics),
                           and print an encore.toml that crawls them; stop with Ctrl-C
     Each format goes to its own folder under DIR (replaced). With any format besides
     Songkick's, DIR/labels.tsv says which records of which sources are the same concert.

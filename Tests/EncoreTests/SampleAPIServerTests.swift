@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Geo
 import Ingest
 import Listings
 import SampleWorld
@@ -58,6 +59,39 @@ struct SampleAPIServerTests {
         #expect(second.allSatisfy { $0.pagesFetched == 0 && $0.pagesFailed == 0 && $0.pagesUnchanged > 0 })
         #expect(zip(first, second).allSatisfy { $0.pagesFetched == $1.pagesUnchanged })
         #expect(try catalog.stats(today: TestSupport.today).events == concerts.count)
+    }
+
+    /// The JSON-LD share served as venue web sites: the printed page source crawls every
+    /// venue page from the index, keeps out of the path robots.txt disallows, and asks
+    /// conditionally the second time.
+    @Test func theVenuePagesCrawlAsAPageSourceThatObeysRobots() async throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let world = SampleWorld(configuration: .init(eventCount: 200))
+        _ = try world.write(formats: [.jsonld], to: directory)
+        let server = try SampleAPIServer(corpus: directory, apiKey: Self.key)
+        defer { server.stop() }
+        #expect(!server.venuePages.isEmpty)
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let crawler = try #require(try crawlers(server, catalog: catalog).first { $0.source.isPageSource })
+        let first = await crawler.crawl(into: catalog)
+        #expect(first.pagesFailed == 0 && first.pagesFetched == server.venuePages.count + 1, "\(first.errors)")
+        #expect(first.disallowedByRobots == [server.baseURL.absoluteString + "/private/guest-list.html"])
+        let files = TestSupport.ingest([directory.appendingPathComponent("jsonld").path], into: try TestSupport.makeCatalog().0)
+        #expect(first.eventsNew == files.eventsNew)
+        let second = await crawler.crawl(into: catalog)
+        #expect(second.pagesFetched == 0 && second.pagesUnchanged == first.pagesFetched)
+
+        // The feed of the same pages: every show is one the pages listed, on the venue's
+        // clock once the venue is placed (the feed gives UTC times).
+        var feed = try #require(try crawlers(server, catalog: catalog).first { $0.source.format == "ical" })
+        feed = SourceCrawler(
+            source: feed.source, apiKey: nil, fetcher: feed.fetcher,
+            ingestion: FileIngestion(enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled())), state: catalog,
+            today: TestSupport.today)
+        let read = await feed.crawl(into: catalog)
+        #expect(read.pagesFailed == 0 && read.pagesFetched == 1, "\(read.errors)")
+        #expect(read.eventsNew + read.eventsMerged == files.eventsNew)
+        #expect(read.eventsMerged >= files.eventsNew * 9 / 10, "\(read)")
     }
 
     @Test func aWrongKeyIsRefusedAndNamesCannotLeaveTheCorpus() async throws {

@@ -73,4 +73,44 @@ struct SourcesConfigurationTests {
             try SourcesConfiguration(parsing: "name = \"x\"\n", formats: formats)
         }
     }
+
+    let pages = """
+        [[source]]
+        name = "venues"
+        format = "jsonld"
+        urls = ["https://venue.example/calendar",
+                "https://venue.example/festival"]
+        follow = "https://venue.example/events/*"
+        max_pages = 200
+        requests_per_second = 1
+        contact = "ops@example.org"
+        """
+
+    @Test func readsAPageSource() throws {
+        let source = try #require(try SourcesConfiguration(parsing: pages, formats: formats).sources.first)
+        #expect(source.isPageSource)
+        #expect(source.urls.map(\.absoluteString) == ["https://venue.example/calendar", "https://venue.example/festival"])
+        #expect(source.follow == "https://venue.example/events/*" && source.contact == "ops@example.org")
+        #expect(source.maxPages == 200)
+        let minimal = "[[source]]\nname = \"feed\"\nformat = \"ical\"\nurls = [\"https://band.example/tour.ics\"]\ncontact = \"https://ops.example\"\n"
+        let feed = try #require(try SourcesConfiguration(parsing: minimal, formats: formats).sources.first)
+        #expect(feed.maxPages == SourcesConfiguration.defaultMaxPages && feed.requestsPerSecond == 1)
+    }
+
+    @Test(arguments: [
+        ("follow = \"https://venue.example/events/*\"", "follow = \"https://elsewhere.example/*\"", 6, "on the host of one of the urls"),
+        ("contact = \"ops@example.org\"", "", 1, "needs contact"),
+        ("urls = [\"https://venue.example/calendar\",\n        \"https://venue.example/festival\"]", "urls = []", 4, "urls is empty"),
+        ("format = \"jsonld\"", "format = \"ticketmaster\"", 4, "crawled through its API"),
+        ("max_pages = 200", "max_pages = 200\nbase_url = \"https://venue.example\"", 8, "applies to API sources"),
+        ("\"https://venue.example/festival\"", "\"file:///etc/passwd\"", 4, "must be http(s) URLs"),
+    ])
+    func namesTheLineOfEachPageSourceMistake(original: String, replacement: String, line: Int, message: String) {
+        let broken = pages.replacingOccurrences(of: original, with: replacement)
+        let error = #expect(throws: ConfigurationError.self) {
+            try SourcesConfiguration(parsing: broken, file: "encore.toml", formats: formats)
+        }
+        #expect(error?.line == line, "\(error?.description ?? "")")
+        #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+    }
 }

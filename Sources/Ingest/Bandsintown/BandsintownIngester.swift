@@ -162,7 +162,7 @@ struct BandsintownNormalizer {
         let country = ListingValues.clean(venue.country)
         let coordinate = try values.coordinate(venue.latitude?.value, venue.longitude?.value, at: path)
         return VenueListing(
-            sourceID: venue.id?.value ?? LastFMNormalizer.derivedVenueKey(name: name, city: city, country: country),
+            sourceID: venue.id?.value ?? ListingValues.derivedVenueKey(name: name, city: city, country: country),
             name: name, street: ListingValues.clean(venue.street_address),
             postalCode: ListingValues.clean(venue.postal_code), city: city,
             region: ListingValues.clean(venue.region), country: country, coordinate: coordinate)

@@ -17,6 +17,14 @@ import Listings
 /// max_pages = 20                         # optional
 /// from = "today"                         # optional window: YYYY-MM-DD, today, tomorrow, +Nd, a weekday
 /// to = "+180d"
+///
+/// [[source]]
+/// name = "venues"
+/// format = "jsonld"                      # or "ical": a page source, no API key
+/// urls = ["https://venue.example/calendar"]
+/// follow = "https://venue.example/events/*"   # optional: links to fetch too
+/// max_pages = 200                        # optional, per run (default 100)
+/// contact = "ops@example.org"            # required: sent in the User-Agent
 /// ```
 public struct SourcesConfiguration: Sendable, Equatable {
     public struct Source: Sendable, Equatable {
@@ -35,7 +43,24 @@ public struct SourcesConfiguration: Sendable, Equatable {
         public var to: String?
         /// Where the `[[source]]` table starts, for messages.
         public var line: Int
+        /// A page source's pages (web pages or feeds fetched as they are); empty for an API.
+        public var urls: [URL] = []
+        /// Links on fetched pages that match this pattern (`*`: any run of characters) are
+        /// fetched too.
+        public var follow: String?
+        /// Who runs this Encore (an e-mail address or URL), for the User-Agent of page sources.
+        public var contact: String?
+
+        /// Whether this source fetches pages (`urls`) rather than an API.
+        public var isPageSource: Bool { !urls.isEmpty }
     }
+
+    /// Formats whose ingesters read web pages or feeds as served, so a `[[source]]` may
+    /// list their `urls` (JSON-LD, iCalendar).
+    public static let pageFormats = Set(IngesterRegistry.standard.ingesters.filter(\.readsWebPages).map(\.format))
+
+    /// Pages a page source fetches per run unless `max_pages` says otherwise.
+    public static let defaultMaxPages = 100
 
     public var sources: [Source]
 
@@ -61,7 +86,7 @@ public struct SourcesConfiguration: Sendable, Equatable {
     init(document: TOMLDocument, formats: [String]) throws(ConfigurationError) {
         let known: Set<String> = [
             "name", "format", "base_url", "api_key_env", "metro_areas", "artists", "venues", "requests_per_second",
-            "page_size", "max_pages", "from", "to",
+            "page_size", "max_pages", "from", "to", "urls", "follow", "contact",
         ]
         if let (key, entry) = document.root.entries.min(by: { $0.value.line < $1.value.line }) {
             throw ConfigurationError(line: entry.line, message: "\"\(key)\" must be inside a [[source]] table")
@@ -90,6 +115,10 @@ public struct SourcesConfiguration: Sendable, Equatable {
                 throw ConfigurationError(
                     line: table.entries["format"]!.line,
                     message: "unknown format \"\(format)\"; known formats: \(formats.joined(separator: ", "))")
+            }
+            if table.entries["urls"] != nil {
+                sources.append(try Self.pageSource(table, reader: reader, name: name, format: format))
+                continue
             }
             let baseText = try reader.string("base_url")
             guard let baseURL = URL(string: baseText), let scheme = baseURL.scheme?.lowercased(),
@@ -143,6 +172,75 @@ public struct SourcesConfiguration: Sendable, Equatable {
             throw ConfigurationError(line: 1, message: "no [[source]] tables: nothing to crawl")
         }
         self.sources = sources
+    }
+
+    /// A `[[source]]` with `urls`: pages fetched as they are, with links followed.
+    private static func pageSource(_ table: TOMLDocument.Table, reader: TableReader, name: String, format: String)
+        throws(ConfigurationError) -> Source
+    {
+        func line(_ key: String) -> Int { table.entries[key]?.line ?? table.line }
+        guard pageFormats.contains(format) else {
+            throw ConfigurationError(
+                line: line("urls"),
+                message: "\(format) is crawled through its API (base_url), not from urls; page formats: "
+                    + pageFormats.sorted().joined(separator: ", "))
+        }
+        for key in ["base_url", "api_key_env", "metro_areas", "artists", "venues", "page_size"] where table.entries[key] != nil {
+            throw ConfigurationError(line: line(key), message: "\(key) applies to API sources; a page source fetches its urls")
+        }
+        let texts = try reader.strings("urls")
+        guard !texts.isEmpty else {
+            throw ConfigurationError(line: line("urls"), message: "urls is empty: list the pages to fetch, like [\"https://venue.example/calendar\"]")
+        }
+        var urls: [URL] = []
+        for text in texts {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                url.host != nil
+            else {
+                throw ConfigurationError(line: line("urls"), message: "urls must be http(s) URLs; got \"\(text)\"")
+            }
+            urls.append(url)
+        }
+        let follow = try reader.optionalString("follow")
+        if let follow {
+            let host = URL(string: follow.replacingOccurrences(of: "*", with: "x"))?.host?.lowercased()
+            guard let host, urls.contains(where: { $0.host?.lowercased() == host }) else {
+                throw ConfigurationError(
+                    line: line("follow"),
+                    message: "follow must be a URL pattern on the host of one of the urls (links are followed on the same host only); got \"\(follow)\"")
+            }
+        }
+        guard let contact = try reader.optionalString("contact")?.trimmingCharacters(in: .whitespaces), !contact.isEmpty else {
+            throw ConfigurationError(
+                line: line("contact"),
+                message: "a page source needs contact = \"you@example.org\" (or a URL): it goes into the User-Agent, so sites can reach you")
+        }
+        guard !contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) else {
+            throw ConfigurationError(line: line("contact"), message: "contact must be one e-mail address or URL")
+        }
+        let rate = try reader.number("requests_per_second") ?? 1
+        guard rate > 0, rate <= 1000 else {
+            throw ConfigurationError(line: line("requests_per_second"), message: "requests_per_second must be between 0 and 1000")
+        }
+        let maxPages = try reader.integer("max_pages")
+        if let maxPages, maxPages < 1 {
+            throw ConfigurationError(line: line("max_pages"), message: "max_pages must be at least 1")
+        }
+        for key in ["from", "to"] {
+            if let text = try reader.optionalString(key),
+                DateExpression.resolve(text, today: LocalDate(year: 2000, month: 1, day: 1)!) == nil
+            {
+                throw ConfigurationError(line: line(key), message: "\(key) must be YYYY-MM-DD, today or +Nd; got \"\(text)\"")
+            }
+        }
+        var source = Source(
+            name: name, format: format, baseURL: urls[0], apiKeyEnvironmentVariable: nil, metroAreas: [], artists: [],
+            venues: [], requestsPerSecond: rate, pageSize: nil, maxPages: maxPages ?? defaultMaxPages,
+            from: try reader.optionalString("from"), to: try reader.optionalString("to"), line: table.line)
+        source.urls = urls
+        source.follow = follow
+        source.contact = contact
+        return source
     }
 }
 

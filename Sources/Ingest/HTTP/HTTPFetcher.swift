@@ -125,8 +125,13 @@ public struct HTTPFetcher: Sendable {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "REDACTED") }
     }
 
-    public func fetch(_ url: URL, requestsPerSecond: Double, validators: CacheValidators? = nil) async -> FetchResult {
+    /// - Parameter headers: sent instead of the defaults of the same name (a page source's
+    ///   User-Agent names its operator).
+    public func fetch(
+        _ url: URL, requestsPerSecond: Double, validators: CacheValidators? = nil, headers extra: [String: String] = [:]
+    ) async -> FetchResult {
         var headers = ["Accept": "application/json, application/xml;q=0.9, */*;q=0.1", "User-Agent": "Encore/1 (concert aggregator)"]
+        headers.merge(extra) { _, new in new }
         if let etag = validators?.etag { headers["If-None-Match"] = etag }
         if let modified = validators?.lastModified { headers["If-Modified-Since"] = modified }
         var attempt = 0

@@ -12,6 +12,8 @@ import Listings
 /// - **Listing lifecycle.** When every page of a listing was crawled, the event records it
 ///   showed are reported to the store (``CrawlStateStore/completeListing(source:scope:eventSourceIDs:today:)``),
 ///   which unlists upcoming events that every source stopped listing.
+///
+/// A page source (`urls`: web pages, feeds) is crawled by ``PageCrawler`` instead.
 public struct SourceCrawler: Sendable {
     public let source: SourcesConfiguration.Source
     public let apiKey: String?
@@ -25,6 +27,8 @@ public struct SourceCrawler: Sendable {
     public var runID: Int64?
     /// A killed run whose finished pages are not fetched again.
     public var resuming: Int64?
+    /// robots.txt of the hosts page sources crawl, shared by the sources of one run.
+    public var robots = RobotsCache()
 
     public init(
         source: SourcesConfiguration.Source, apiKey: String?, fetcher: HTTPFetcher, ingestion: FileIngestion,
@@ -55,6 +59,7 @@ public struct SourceCrawler: Sendable {
     }
 
     public func crawl(into sink: any ListingSink, log: @Sendable (String) -> Void = { _ in }) async -> SourceRunSummary {
+        if source.isPageSource { return await PageCrawler(crawler: self).crawl(into: sink, log: log) }
         var summary = SourceRunSummary(name: source.name)
         guard let ingester = ingestion.registry.ingester(named: source.format), let scheme = ingester.crawlScheme else {
             summary.errors.append("\(source.format) is read from files only; it has no API to crawl")

@@ -18,6 +18,7 @@ import Listings
 public struct JSONLDIngester: Ingester {
     public let format = "jsonld"
     public let source = "jsonld"
+    public var readsWebPages: Bool { true }
 
     public init() {}
 

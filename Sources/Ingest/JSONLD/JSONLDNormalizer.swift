@@ -114,7 +114,7 @@ struct JSONLDNormalizer {
             return nil
         case .string:
             guard let name = try text(node) else { return nil }
-            return VenueListing(sourceID: Self.derivedVenueKey(name: name, city: nil, country: nil), name: name)
+            return VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, country: nil), name: name)
         case .array(let elements):
             for element in elements {
                 if let venue = try venue(element) { return venue }
@@ -144,7 +144,7 @@ struct JSONLDNormalizer {
         if name == nil, explicitID == nil, coordinate == nil, address.isEmpty { return nil }
         let venueName = name ?? "Unknown venue"
         return VenueListing(
-            sourceID: explicitID ?? Self.derivedVenueKey(name: venueName, city: address.city, country: address.country),
+            sourceID: explicitID ?? ListingValues.derivedVenueKey(name: venueName, city: address.city, country: address.country),
             name: venueName, street: address.street, postalCode: address.postalCode, city: address.city,
             region: address.region, country: address.country, coordinate: coordinate, url: url)
     }
@@ -231,14 +231,6 @@ struct JSONLDNormalizer {
         default:
             throw shape(node, nil, "expected a number, found \(node.kindDescription)")
         }
-    }
-
-    static func derivedVenueKey(name: String, city: String?, country: String?) -> String {
-        var hasher = ContentHasher()
-        hasher.combine(name.lowercased())
-        hasher.combine(city?.lowercased())
-        hasher.combine(country?.lowercased())
-        return "derived:" + hasher.hexDigest
     }
 
     // MARK: - Performers

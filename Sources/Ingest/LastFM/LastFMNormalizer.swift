@@ -136,7 +136,7 @@ struct LastFMNormalizer {
                         message: "\"\(zone)\" is not an IANA time zone of a place; the venue's zone comes from its place"))
             }
         }
-        let id = Self.clean(venue.id) ?? Self.derivedVenueKey(name: name, city: city, country: country)
+        let id = Self.clean(venue.id) ?? ListingValues.derivedVenueKey(name: name, city: city, country: country)
         return VenueListing(
             sourceID: id, name: name, street: Self.clean(venue.street), postalCode: Self.clean(venue.postalCode),
             city: city, region: region, country: country, coordinate: coordinate, timeZone: timeZone,
@@ -262,14 +262,5 @@ struct LastFMNormalizer {
         let acts = lineup.map(\.artist.name).prefix(3).joined(separator: ", ")
         let place = venue.map { " at \($0.name)" } ?? ""
         return acts.isEmpty ? "Event\(place)" : acts + place
-    }
-
-    /// A stable key for a venue the source gives no id: name, city and country.
-    static func derivedVenueKey(name: String, city: String?, country: String?) -> String {
-        var hasher = ContentHasher()
-        hasher.combine(name.lowercased())
-        hasher.combine(city?.lowercased())
-        hasher.combine(country?.lowercased())
-        return "derived:" + hasher.hexDigest
     }
 }

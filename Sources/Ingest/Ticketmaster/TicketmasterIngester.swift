@@ -228,7 +228,7 @@ struct TicketmasterNormalizer {
             zone = text
         }
         return VenueListing(
-            sourceID: venue.id?.value ?? LastFMNormalizer.derivedVenueKey(name: name, city: city, country: country),
+            sourceID: venue.id?.value ?? ListingValues.derivedVenueKey(name: name, city: city, country: country),
             name: name, street: ListingValues.clean(venue.address?.line1), postalCode: ListingValues.clean(venue.postalCode),
             city: city, region: ListingValues.clean(venue.state?.stateCode) ?? ListingValues.clean(venue.state?.name),
             country: country,

@@ -1,0 +1,127 @@
+import Foundation
+
+/// A site's robots.txt as RFC 9309 reads it, for one crawler.
+///
+/// The group for the crawler's product token (`Encore`, any case) when the file has one,
+/// else the `*` group; within it the longest matching `Allow`/`Disallow` path wins, and
+/// `Allow` wins a tie. `*` in a path matches any run of characters and a final `$` anchors
+/// the end. Lines that are not rules (garbage, HTML, `Sitemap`) are passed over, so a
+/// file of nonsense allows everything.
+public struct RobotsRules: Sendable, Equatable {
+    struct Rule: Sendable, Equatable {
+        var allows: Bool
+        var pattern: String
+    }
+
+    var rules: [Rule]
+
+    /// Only this much of a file is read (RFC 9309 asks crawlers to read at least 500 KiB).
+    public static let readLimit = 512 * 1024
+
+    /// Everything allowed (no robots.txt: a 404).
+    public static let allowAll = RobotsRules(rules: [])
+    /// Nothing allowed (robots.txt answered 5xx or the host was unreachable).
+    public static let disallowAll = RobotsRules(rules: [Rule(allows: false, pattern: "/")])
+
+    init(rules: [Rule]) {
+        self.rules = rules
+    }
+
+    /// - Parameter agent: the product token (`Encore`).
+    public init(_ data: Data, agent: String) {
+        let text = String(decoding: data.prefix(Self.readLimit), as: UTF8.self)
+        let token = agent.lowercased()
+        var groups: [(agents: [String], rules: [Rule])] = []
+        var lastWasAgent = false
+        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch key {
+            case "user-agent":
+                if !lastWasAgent || groups.isEmpty { groups.append(([], [])) }
+                let product = value.split(whereSeparator: { $0 == "/" || $0 == " " }).first.map { $0.lowercased() } ?? ""
+                groups[groups.count - 1].agents.append(product)
+                lastWasAgent = true
+            case "allow", "disallow":
+                lastWasAgent = false
+                guard !groups.isEmpty, !value.isEmpty else { continue }
+                groups[groups.count - 1].rules.append(Rule(allows: key == "allow", pattern: value))
+            default:
+                continue
+            }
+        }
+        let own = groups.filter { $0.agents.contains(token) }
+        let chosen = own.isEmpty ? groups.filter { $0.agents.contains("*") } : own
+        rules = chosen.flatMap(\.rules)
+    }
+
+    /// Whether the crawler may fetch `url` (its path and query, as sent).
+    public func allows(_ url: URL) -> Bool {
+        var path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+        if path.isEmpty { path = "/" }
+        if path == "/robots.txt" { return true }
+        if let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery { path += "?" + query }
+        var best: Rule?
+        for rule in rules where Self.matches(rule.pattern, path) {
+            guard let current = best else {
+                best = rule
+                continue
+            }
+            let (length, currentLength) = (rule.pattern.utf8.count, current.pattern.utf8.count)
+            if length > currentLength || (length == currentLength && rule.allows && !current.allows) { best = rule }
+        }
+        return best?.allows ?? true
+    }
+
+    /// Whether `pattern` (with `*` and a final `$`) matches the start of `path`.
+    static func matches(_ pattern: String, _ path: String) -> Bool {
+        var pattern = Substring(pattern)
+        let anchored = pattern.hasSuffix("$")
+        if anchored { pattern = pattern.dropLast() }
+        return GlobPattern.matches(Array(pattern.utf8), Array(path.utf8), wholeText: anchored)
+    }
+}
+
+/// The robots.txt rules of each host met in one run, so a host's file is fetched once a
+/// run however many sources crawl it. Nil rules: the file could not be read (5xx,
+/// unreachable), so nothing of that host is fetched.
+public actor RobotsCache {
+    private var known: [String: RobotsRules?] = [:]
+
+    public init() {}
+
+    /// `.some(nil)` for a host whose robots.txt could not be read; nil when not met yet.
+    func rules(for origin: String) -> RobotsRules?? { known[origin] }
+
+    func remember(_ rules: RobotsRules?, for origin: String) { known[origin] = .some(rules) }
+}
+
+/// `*` as any run of characters, everything else literal.
+enum GlobPattern {
+    /// Whether `pattern` matches `text` whole, or (`wholeText` false) a prefix of it.
+    static func matches(_ pattern: [UInt8], _ text: [UInt8], wholeText: Bool) -> Bool {
+        let star = UInt8(ascii: "*")
+        var p = 0
+        var t = 0
+        var backtrack: (p: Int, t: Int)?
+        while true {
+            if p == pattern.count {
+                if !wholeText || t == text.count { return true }
+            } else if pattern[p] == star {
+                backtrack = (p, t)
+                p += 1
+                continue
+            } else if t < text.count, pattern[p] == text[t] {
+                p += 1
+                t += 1
+                continue
+            }
+            guard let last = backtrack, last.t < text.count else { return false }
+            backtrack = (last.p, last.t + 1)
+            p = last.p + 1
+            t = last.t + 1
+        }
+    }
+}

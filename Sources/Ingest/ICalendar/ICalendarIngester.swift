@@ -1,0 +1,336 @@
+import Foundation
+import Geo
+import Listings
+
+/// Reads iCalendar feeds (RFC 5545, `.ics`) as venues, bands, promoters and gig tools
+/// publish them: one `VEVENT` is one listing, or one per occurrence of its `RRULE`/`RDATE`
+/// inside the page's window.
+///
+/// Decisions, from real feeds:
+/// - **Identity**: `UID`; an occurrence of a recurring event is `UID#20260521T170000`
+///   (its original start), which is also how an overriding `RECURRENCE-ID` names it.
+///   An entry without a `UID` gets a key derived from its summary and start.
+/// - **Times** (see ``ICalendarTime/start(in:)``): `TZID` zones, `VTIMEZONE` blocks mapped
+///   to IANA zones, UTC, floating times (the venue's clock), `X-WR-TIMEZONE` as the
+///   default, dates without a time (all day). `DTEND` is exclusive; an event that ends on a
+///   later day (all day, or lasting a day or more) has that last day.
+/// - **Recurrence**: occurrences inside ``PageContext/window`` (from the first date on
+///   when there is none), at most ``maximumOccurrences`` per event; `EXDATE`s are left
+///   out and `RECURRENCE-ID` entries replace the occurrence they name.
+/// - **What is kept**: performances. Entries whose `SUMMARY` (or `CATEGORIES`) says they
+///   are not one (meet & greets, doors times, passes and ticket sales, "TBA", sports
+///   fixtures, soundchecks) are skipped and counted, as are recurring entries with no
+///   date in the window. `STATUS:CANCELLED` is cancelled; `TENTATIVE` stays scheduled.
+/// - **Acts** come from the `SUMMARY`'s shape (``ICalendarSummary``); the whole summary
+///   is the title. **Venues** from `LOCATION` (name, then street, postal code, city,
+///   region or country), `GEO`, an "at Venue" summary, or `X-WR-CALNAME` when it names a
+///   venue and events give no location.
+public struct ICalendarIngester: Ingester {
+    public let format = "ical"
+    public let source = "ical"
+    public var readsWindow: Bool { true }
+    public var readsWebPages: Bool { true }
+
+    /// Occurrences of one recurring event at most: a rule with no end must not run away.
+    public static let maximumOccurrences = 366
+    /// Titles longer than this are cut (a feed once carried a 10 MB `SUMMARY`).
+    static let longestTitle = 500
+
+    public init() {}
+
+    /// Content that begins with `BEGIN:VCALENDAR` (after a BOM or blank lines).
+    public func recognizes(_ sample: ContentSample) -> Bool {
+        guard let first = sample.firstSignificantByte, first == UInt8(ascii: "B") || first == UInt8(ascii: "b") else { return false }
+        return sample.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(15).uppercased() == "BEGIN:VCALENDAR"
+    }
+
+    public func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage {
+        let locator = context.locator
+        let document: ICalendarDocument
+        do {
+            document = try ICalendarDocument(data)
+        } catch {
+            throw IngestError(locator: locator, position: "line \(error.line)", reason: .malformed(error.message))
+        }
+        let calendars = document.calendars
+        guard !calendars.isEmpty else {
+            throw IngestError(locator: locator, position: "line 1", reason: .unexpectedShape("no BEGIN:VCALENDAR … END:VCALENDAR"))
+        }
+        var page = ListingPage(source: source, locator: locator)
+        var seen: Set<String> = []
+        for calendar in calendars {
+            let reader = ICalendarEventReader(calendar: calendar, locator: locator, window: context.window)
+            for listing in try reader.events(skipped: &page.skipped) where seen.insert(listing.sourceID).inserted {
+                page.events.append(listing)
+            }
+        }
+        return page
+    }
+}
+
+/// Turns one `VCALENDAR`'s `VEVENT`s into listings.
+struct ICalendarEventReader {
+    let calendar: ICalendarComponent
+    let locator: String
+    let window: DateWindow?
+    let zones: ICalendarZones
+    /// The venue `X-WR-CALNAME` names, for events that give no location.
+    let calendarVenue: String?
+
+    init(calendar: ICalendarComponent, locator: String, window: DateWindow?) {
+        self.calendar = calendar
+        self.locator = locator
+        self.window = window
+        zones = ICalendarZones(calendar: calendar)
+        calendarVenue = calendar.property("X-WR-CALNAME").flatMap { Self.venueName(calendarName: $0.text) }
+    }
+
+    static let noDateInWindow = "recurring entries with no date in the window"
+
+    func events(skipped: inout [String: Int]) throws(IngestError) -> [EventListing] {
+        let entries = calendar.components.filter { $0.name == "VEVENT" }
+        // Occurrences that an entry with a RECURRENCE-ID replaces, by UID.
+        var overridden: [String: Set<String>] = [:]
+        for entry in entries {
+            if let uid = entry.property("UID")?.text, let id = entry.property("RECURRENCE-ID"),
+                let time = ICalendarTime(id.value, parameters: id.parameters)
+            {
+                overridden[uid, default: []].insert(time.key)
+            }
+        }
+        var listings: [EventListing] = []
+        for entry in entries {
+            guard let start = entry.property("DTSTART") else {
+                skipped["entries with no start date", default: 0] += 1
+                continue
+            }
+            guard var first = ICalendarTime(start.value, parameters: start.parameters) else {
+                throw IngestError(
+                    locator: locator, position: "line \(start.line)",
+                    reason: .invalidValue("DTSTART \"\(start.value.prefix(60))\" is not a date (like 20260418 or 20260418T190000Z)"))
+            }
+            // Generators write midnight for a time not known: a start at 00:00 that ends
+            // when it starts has a date only.
+            if first.time == LocalTime(hour: 0, minute: 0), let end = entry.property("DTEND"),
+                ICalendarTime(end.value, parameters: end.parameters) == first
+            {
+                first.time = nil
+            }
+            let summary = ICalendarSummary(entry.property("SUMMARY")?.text ?? "")
+            if let reason = summary.notAPerformance ?? Self.nonPerformanceCategory(entry) {
+                skipped["non-performance entries (\(reason))", default: 0] += 1
+                continue
+            }
+            var base = try listing(entry, first: first, summary: summary)
+            let uid = entry.property("UID")?.text
+            if let recurrenceID = entry.property("RECURRENCE-ID"),
+                let original = ICalendarTime(recurrenceID.value, parameters: recurrenceID.parameters)
+            {
+                guard inWindow(original.date) || inWindow(first.date) else {
+                    skipped[Self.noDateInWindow, default: 0] += 1
+                    continue
+                }
+                base.sourceID += "#" + original.key
+                listings.append(base)
+                continue
+            }
+            let occurrences = self.occurrences(of: entry, first: first, skipping: uid.flatMap { overridden[$0] } ?? [])
+            guard let occurrences else {
+                listings.append(base)
+                continue
+            }
+            if occurrences.isEmpty { skipped[Self.noDateInWindow, default: 0] += 1 }
+            let length = base.endDate.map { $0.daysSinceEpoch - base.start.localDate.daysSinceEpoch }
+            for occurrence in occurrences {
+                var listing = base
+                listing.sourceID += "#" + occurrence.key
+                listing.start = occurrence.start(in: zones)
+                listing.endDate = length.map { occurrence.date.adding(days: $0) }
+                listings.append(listing)
+            }
+        }
+        return listings
+    }
+
+    private func inWindow(_ date: LocalDate) -> Bool {
+        guard let window else { return true }
+        return window.from <= date && date <= window.to
+    }
+
+    /// The dates of a recurring entry inside the window, in order; nil when it does not
+    /// recur (no `RRULE` Encore reads, no `RDATE`).
+    func occurrences(of entry: ICalendarComponent, first: ICalendarTime, skipping overridden: Set<String>) -> [ICalendarTime]? {
+        let rule = entry.property("RRULE").flatMap { ICalendarRecurrence($0.value) }
+        let extra = entry.all("RDATE").flatMap { property in
+            property.list.compactMap { ICalendarTime(String($0.split(separator: "/").first ?? ""), parameters: property.parameters) }
+        }
+        guard rule != nil || !extra.isEmpty else { return nil }
+        let excluded = entry.all("EXDATE").flatMap { property in
+            property.list.compactMap { ICalendarTime($0, parameters: property.parameters) }
+        }
+        let excludedKeys = Set(excluded.filter { $0.time != nil }.map { first.time == nil ? $0.date.description : $0.key })
+        let excludedDays = Set(excluded.filter { $0.time == nil }.map(\.date))
+        func kept(_ time: ICalendarTime) -> Bool {
+            !excludedDays.contains(time.date) && !excludedKeys.contains(first.time == nil ? time.date.description : time.key)
+                && !overridden.contains(time.key) && inWindow(time.date)
+        }
+        var dates: Set<ICalendarTime> = []
+        var result: [ICalendarTime] = []
+        func add(_ time: ICalendarTime) -> Bool {
+            if kept(time), dates.insert(time).inserted { result.append(time) }
+            return result.count < ICalendarIngester.maximumOccurrences
+        }
+        if let rule {
+            rule.dates(from: first.date, through: window?.to) { add(first.on($0)) }
+        } else {
+            _ = add(first)
+        }
+        for time in extra where result.count < ICalendarIngester.maximumOccurrences {
+            _ = add(ICalendarTime(date: time.date, time: time.time ?? first.time, isUTC: time.isUTC, tzid: time.tzid ?? first.tzid))
+        }
+        return result.sorted { ($0.date, $0.key) < ($1.date, $1.key) }
+    }
+
+    /// One entry as a listing (its first occurrence).
+    func listing(_ entry: ICalendarComponent, first: ICalendarTime, summary: ICalendarSummary) throws(IngestError) -> EventListing {
+        let summaryText = entry.property("SUMMARY")?.text ?? ""
+        let categories = entry.all("CATEGORIES").flatMap(\.list).map { $0.lowercased() }
+        var venue = self.venue(entry, summary: summary)
+        if venue == nil, let name = summary.venue ?? calendarVenue {
+            venue = VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, country: nil), name: name)
+        }
+        let lineup = summary.acts.enumerated().map { index, name in
+            PerformanceListing(
+                artist: ArtistListing(sourceID: "name:" + name.lowercased(), name: name),
+                billing: index == 0 ? .headline : .support, order: index + 1)
+        }
+        var title = String(summaryText.prefix(ICalendarIngester.longestTitle))
+        if title.isEmpty {
+            title = lineup.first?.artist.name ?? venue.map { "Event at \($0.name)" } ?? "Event"
+        }
+        let status = entry.property("STATUS")?.text.uppercased()
+        let uid = entry.property("UID")?.text
+        var sourceID = uid ?? ""
+        if sourceID.isEmpty {
+            var hasher = ContentHasher()
+            hasher.combine(summaryText)
+            hasher.combine(first.key)
+            sourceID = "derived:" + hasher.hexDigest
+        }
+        let endDate = self.endDate(entry, first: first)
+        return EventListing(
+            sourceID: sourceID, title: title,
+            kind: categories.contains(where: { $0.contains("festival") }) || endDate != nil ? .festival : .concert,
+            status: status == "CANCELLED" || summary.cancelled ? .cancelled : .scheduled,
+            start: first.start(in: zones), endDate: endDate, venue: venue, lineup: lineup,
+            url: entry.property("URL").map(\.text).flatMap(Self.webAddress))
+    }
+
+    /// The last day of an event that ends on a later day than it starts: `DTEND` is
+    /// exclusive for dates; a timed event counts when it lasts a day or more (a show
+    /// ending after midnight is one evening).
+    func endDate(_ entry: ICalendarComponent, first: ICalendarTime) -> LocalDate? {
+        var end: (date: LocalDate, seconds: Int)?
+        if let property = entry.property("DTEND"), let time = ICalendarTime(property.value, parameters: property.parameters) {
+            end = (time.date, time.time?.secondsSinceMidnight ?? 0)
+        } else if let duration = entry.property("DURATION").flatMap({ ICalendarDuration.seconds($0.text) }) {
+            let total = first.date.daysSinceEpoch * 86_400 + (first.time?.secondsSinceMidnight ?? 0) + duration
+            end = (LocalDate(daysSinceEpoch: total / 86_400), total % 86_400)
+        }
+        guard let end else { return nil }
+        if first.time == nil {
+            let last = end.date.adding(days: -1)
+            return last > first.date ? last : nil
+        }
+        let startSeconds = first.date.daysSinceEpoch * 86_400 + (first.time?.secondsSinceMidnight ?? 0)
+        let endSeconds = end.date.daysSinceEpoch * 86_400 + end.seconds
+        return endSeconds - startSeconds >= 86_400 ? end.date : nil
+    }
+
+    /// `LOCATION` as a venue: the first part is its name; after it, a part with a number
+    /// is a street ("Hämeentie 3") or a postal code and city ("00610 Helsinki"), a plain
+    /// part the city, and a last two-letter part a US state or a country code.
+    func venue(_ entry: ICalendarComponent, summary: ICalendarSummary) -> VenueListing? {
+        let location = entry.property("LOCATION")?.text ?? ""
+        var coordinate: Coordinate?
+        if let geo = entry.property("GEO")?.text {
+            let parts = geo.split(whereSeparator: { $0 == ";" || $0 == "," }).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            if parts.count == 2, let latitude = parts[0], let longitude = parts[1] {
+                coordinate = try? ListingValues(locator: locator).coordinate(latitude, longitude, at: "GEO")
+            }
+        }
+        let parts = location.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        guard let name = parts.first.map({ String($0.prefix(200)) }) else { return nil }
+        var street: String?
+        var postalCode: String?
+        var city: String?
+        var region: String?
+        var country: String?
+        var rest = Array(parts.dropFirst())
+        if rest.count >= 2 || (rest.count == 1 && rest[0].count == 2), let last = rest.last, last.count == 2,
+            last.allSatisfy({ $0.isASCII && $0.isUppercase })
+        {
+            if Self.usStates.contains(last) {
+                region = last
+                country = "US"
+            } else {
+                country = last
+            }
+            rest.removeLast()
+        }
+        for part in rest {
+            if part.contains(where: \.isNumber) {
+                let words = part.split(separator: " ")
+                if let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }), words.count > 1 {
+                    postalCode = String(first)
+                    city = words.dropFirst().joined(separator: " ")
+                } else if street == nil {
+                    street = part
+                }
+            } else if postalCode == nil {
+                if city != nil, country == nil, part == rest.last { country = part } else { city = part }
+            } else if country == nil {
+                country = part
+            }
+        }
+        return VenueListing(
+            sourceID: ListingValues.derivedVenueKey(name: name, city: city, country: country), name: name, street: street,
+            postalCode: postalCode, city: city, region: region, country: country, coordinate: coordinate)
+    }
+
+    /// A calendar named after a venue ("The Lexington", "Concerts at Sala Apolo"); not one
+    /// named after a tour, a list or a region ("Widespread Panic Tour", "Jazz Finland").
+    static func venueName(calendarName: String) -> String? {
+        let name = calendarName.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.count <= 100 else { return nil }
+        if let range = name.range(of: " at ", options: .backwards) {
+            let venue = name[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            return venue.isEmpty ? nil : venue
+        }
+        let lower = name.lowercased()
+        let listWords = [
+            "tour", "event", "calendar", "concert", "gig", "show", "date", "schedule", "listing", "agenda", "keikk",
+            "termine", "jazz", "festival", "unified", "upcoming", "what's on", "whats on", "концерт", "orchestra",
+        ]
+        return listWords.contains(where: { lower.contains($0) }) ? nil : name
+    }
+
+    static func nonPerformanceCategory(_ entry: ICalendarComponent) -> String? {
+        let categories = entry.all("CATEGORIES").flatMap(\.list).map { $0.lowercased() }
+        if categories.contains(where: { $0.contains("sport") || $0 == "football" || $0 == "soccer" }) { return "sports fixtures" }
+        if categories.contains(where: { $0.contains("meet & greet") || $0.contains("meet and greet") }) { return "meet & greets" }
+        return nil
+    }
+
+    static func webAddress(_ text: String) -> String? {
+        let lower = text.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), text.count <= 2000 else { return nil }
+        return text
+    }
+
+    static let usStates: Set<String> = [
+        "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME",
+        "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA",
+        "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC",
+    ]
+}
