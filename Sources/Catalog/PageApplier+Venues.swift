@@ -85,7 +85,6 @@ extension PageApplier {
                     db.cachedStatement(sql: """
                         SELECT v.id, v.name, v.latitude, v.longitude FROM venue_location r JOIN venue v ON v.id = r.id
                         WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
-                            AND NOT v.coordinates_approximate
                         """),
                     binding: { binder in
                         binder.bind(box.minLatitude - 1e-4)

@@ -79,7 +79,7 @@ public struct GeoEnrichment: Sendable {
                 venue.coordinateIsApproximate = true
             }
         } else if let cityName = venue.city,
-            let city = bestCity(named: cityName, country: venue.country ?? venue.metroArea?.country)
+            let city = bestCity(named: cityName, country: venue.country ?? venue.metroArea?.country, region: venue.region)
         {
             venue.place = Self.link(city)
             venue.coordinate = city.coordinate
@@ -123,15 +123,22 @@ public struct GeoEnrichment: Sendable {
         }
     }
 
-    /// The most populous city of that name, in `country` when it names a known one.
-    private func bestCity(named name: String, country: String?) -> City? {
-        cityByName.value(for: name + "\u{1F}" + (country ?? "")) { lookUpCity(named: name, country: country) }
+    /// The most populous city of that name, in `country` when it names a known one; without
+    /// a country, in `region` when that is a first-level division or a country code of one
+    /// of them ("Portland, ME" is in Maine, "Berlin, DE" in Germany).
+    private func bestCity(named name: String, country: String?, region: String? = nil) -> City? {
+        cityByName.value(for: name + "\u{1F}" + (country ?? "") + "\u{1F}" + (region ?? "")) {
+            lookUpCity(named: name, country: country, region: region)
+        }
     }
 
-    private func lookUpCity(named name: String, country: String?) -> City? {
+    private func lookUpCity(named name: String, country: String?, region: String?) -> City? {
         let candidates = gazetteer.cities(named: name)
         if let country, let code = gazetteer.countryCode(for: country) {
             return candidates.first { $0.countryCode == code }
+        }
+        if let region, let inRegion = candidates.first(where: { $0.admin1Code == region || $0.countryCode == region }) {
+            return inRegion
         }
         return candidates.first
     }

@@ -107,6 +107,30 @@ struct ICalendarIngesterTests {
         #expect(porto.venue?.name == "Hard Club", "LOCATION before the summary's \"at\"")
     }
 
+    /// A house number is not a postal code: "41 Whitlock Street" is the street of a venue in
+    /// London, "00610 Helsinki" a postal code and city.
+    @Test func locationTellsStreetsFromPostalCodes() throws {
+        func venue(_ location: String) throws -> VenueListing? {
+            let feed = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1\r\nDTSTART:20270313T200000Z\r\n"
+                + "SUMMARY:Magnetic Deserts\r\nLOCATION:\(location)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            return try ingester.parse(Data(feed.utf8), context: PageContext(locator: "f.ics")).events.first?.venue
+        }
+        let london = try #require(try venue(#"Atlas Center\, 41 Whitlock Street\, London\, GB"#))
+        #expect([london.street, london.postalCode, london.city, london.country] == ["41 Whitlock Street", nil, "London", "GB"])
+        let chicago = try #require(try venue(#"Empty Bottle\, 1035 N Western Ave\, Chicago\, IL"#))
+        #expect([chicago.street, chicago.city, chicago.region] == ["1035 N Western Ave", "Chicago", "IL"])
+        let helsinki = try #require(try venue(#"Kulttuuritalo\, Sturenkatu 4\, 00510 Helsinki"#))
+        #expect([helsinki.street, helsinki.postalCode, helsinki.city] == ["Sturenkatu 4", "00510", "Helsinki"])
+        // DE is Delaware and Germany: the gazetteer decides by the city.
+        let berlin = try #require(try venue(#"Bar Beton\, Schröderstraße 46\, Berlin\, DE"#))
+        #expect(berlin.country == nil && berlin.region == "DE")
+        var page = ListingPage(source: "ical", locator: "f.ics")
+        page.venues = [berlin, try #require(try venue(#"Grand Opera House\, 818 N Market St\, Wilmington\, DE"#))]
+        let placed = GeoEnrichment(gazetteer: try Gazetteer.bundled()).enrich(page).venues
+        #expect(placed.map { $0.place?.countryCode } == ["DE", "US"])
+        #expect(placed.map(\.timeZone) == ["Europe/Berlin", "America/New_York"])
+    }
+
     @Test func recurringEventsAreExpandedInsideTheWindowWithExceptionsAndOverrides() throws {
         let page = try parse("ical/recurring-itsaso-jam.ics", window: Self.window("2026-12-01", "2027-01-31"))
         let jam = page.events.filter { $0.sourceID.hasPrefix("jam-weekly@itsaso.example#") }

@@ -250,6 +250,18 @@ struct ICalendarEventReader {
     /// `LOCATION` as a venue: the first part is its name; after it, a part with a number
     /// is a street ("Hämeentie 3") or a postal code and city ("00610 Helsinki"), a plain
     /// part the city, and a last two-letter part a US state or a country code.
+    /// Two-letter codes that are both a US state and a country (DE: Delaware, Germany).
+    static let countryCodesThatAreStates: Set<String> = [
+        "AL", "AR", "AZ", "CA", "CO", "DE", "GA", "ID", "IL", "IN", "LA", "MA", "MD", "ME", "MN", "MO", "MS", "MT",
+        "NC", "NE", "PA", "SC", "SD", "TN", "VA",
+    ]
+
+    /// Last words of a street, not a city.
+    static let streetWords: Set<String> = [
+        "street", "st", "road", "rd", "avenue", "ave", "av", "boulevard", "blvd", "lane", "ln", "way", "drive", "dr",
+        "place", "pl", "square", "sq", "court", "ct", "terrace", "row", "parkway", "pkwy", "highway", "hwy",
+    ]
+
     func venue(_ entry: ICalendarComponent, summary: ICalendarSummary) -> VenueListing? {
         let location = entry.property("LOCATION")?.text ?? ""
         var coordinate: Coordinate?
@@ -270,9 +282,12 @@ struct ICalendarEventReader {
         if rest.count >= 2 || (rest.count == 1 && rest[0].count == 2), let last = rest.last, last.count == 2,
             last.allSatisfy({ $0.isASCII && $0.isUppercase })
         {
-            if Self.usStates.contains(last) {
+            if Self.usStates.contains(last), !Self.countryCodesThatAreStates.contains(last) {
                 region = last
                 country = "US"
+            } else if Self.usStates.contains(last) {
+                // "Berlin, DE" or "Wilmington, DE": the gazetteer tells by the city.
+                region = last
             } else {
                 country = last
             }
@@ -281,7 +296,11 @@ struct ICalendarEventReader {
         for part in rest {
             if part.contains(where: \.isNumber) {
                 let words = part.split(separator: " ")
-                if let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }), words.count > 1 {
+                // "00610 Helsinki" is a postal code and city; "41 Whitlock Street" and
+                // "1234 Main St" are streets (a house number is short, or a street word ends it).
+                if let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }), words.count > 1,
+                    first.count >= 4, !Self.streetWords.contains(words.last!.lowercased().trimmingCharacters(in: .punctuationCharacters))
+                {
                     postalCode = String(first)
                     city = words.dropFirst().joined(separator: " ")
                 } else if street == nil {
