@@ -35,7 +35,7 @@ extension CatalogDatabase: ListingSink {
     }
 
     /// Builds each event's snapshot, its payload but for the venue's row id, and its acts'
-    /// name keys, off the applying thread (4 % of its samples on a Bandsintown crawl);
+    /// name keys, off the applying thread (the one an ingest waits for);
     /// once pages may merge, reads ahead the events each may join (``CandidateLookahead``).
     public func prepare(_ page: inout ListingPage) {
         var prepared = page.events.map(PreparedEvent.init)
@@ -154,8 +154,8 @@ extension CatalogDatabase: ListingSink {
 /// Pages are applied straight into the group's transaction, with no savepoint open:
 /// while one is, SQLite copies every database page a statement changes into the
 /// savepoint's journal the first time, and the index pages an event touches are all
-/// over the file. Measured on the schema's event, bill and record inserts: a savepoint
-/// every 1,600 events made them 25-40 % slower, one over the whole group 20 %.
+/// over the file, so the inserts of a page under a savepoint are markedly slower
+/// (BENCHMARKS.md).
 ///
 /// So a page that fails cannot be undone alone: the group rolls its transaction back,
 /// begins another and applies again the pages that had landed (kept until the group
@@ -171,8 +171,8 @@ private final class GroupTransaction: PageGroup {
     let ledger: LookaheadLedger
     /// New search names, inserted in order as the group commits.
     private let searchNames = PendingSearchNames()
-    /// The group's pages' hashes, inserted in key order as the group commits (one a page
-    /// at a random place in the table was 2.5 % of applying a Bandsintown crawl).
+    /// The group's pages' hashes, inserted in key order as the group commits rather than
+    /// one a page at a random place in the table.
     private let appliedPages = PendingAppliedPages()
     /// Pages applied in the group, kept to be applied again; nil once each page gets a
     /// savepoint of its own.
@@ -501,7 +501,7 @@ struct PageApplier {
     }
 
     /// Looks up this source's records of `kind` for `sourceIDs` in one query (a page names
-    /// hundreds of records; one query each was a fifth of applying it).
+    /// hundreds of records, and a query each would dominate applying it).
     mutating func prefetchRecords(_ kind: EntityKind, _ sourceIDs: [String]) throws {
         guard !sourceIDs.isEmpty else { return }
         var list: [UInt8] = [UInt8(ascii: "[")]

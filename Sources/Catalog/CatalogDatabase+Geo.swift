@@ -329,7 +329,7 @@ extension CatalogDatabase {
     /// (``jsonArray(_:)``), then ``windowArguments(_:_:)``.
     ///
     /// A join from the array, not `venue_id IN (…)`: for an `IN` list SQLite first builds
-    /// a temporary index of the ids, which took a fifth of a radius query's time.
+    /// a temporary index of the ids, time a fan's radius query would wait for.
     /// `CROSS JOIN` keeps the array as the outer loop (one index seek per venue).
     static func eventsAtVenuesInWindow(listed: String) -> String {
         """

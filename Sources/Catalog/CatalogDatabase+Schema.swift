@@ -351,13 +351,13 @@ extension CatalogDatabase {
         migrator.registerMigration("v14: no index on the event date alone") { db in
             // Every query by date goes through a venue (`event_venue_window`), an artist
             // (`lineup_artist`) or ids; none read this index, and each event an ingest
-            // wrote paid for an entry at a random place in it (5 % of a first load).
+            // wrote paid for an entry at a random place in it.
             try db.execute(sql: "DROP INDEX event_local_date")
         }
         migrator.registerMigration("v15: merge reasons on the records they explain") { db in
             // A merge wrote its reason as a row of its own, keyed like the record it
             // explains and indexed once more by row: two B-tree inserts more for every
-            // record that joined another source's row (6 % of merging a second source).
+            // record that joined another source's row.
             // The entity index gains the source: "has this row a record from this
             // source?" is asked for every candidate of a merge, and is now answered from
             // the index alone.

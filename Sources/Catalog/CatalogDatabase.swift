@@ -43,11 +43,9 @@ public struct CatalogDatabase: Sendable {
         configuration.prepareDatabase { db in
             if !db.configuration.readonly {
                 // Takes effect only when the file is created (an existing catalog keeps its
-                // size until a VACUUM). Records carry snapshots of about a kilobyte, and
-                // 16 KB pages made applying pages 4-11 % faster than 4 KB ones, the geo
-                // queries and feed builds no slower (BENCHMARKS.md, session 22). Set before
-                // the cache size: set after it, the first ingest's peak RSS went from 230
-                // to 420 MB.
+                // size until a VACUUM). Records carry snapshots of about a kilobyte, which
+                // 16 KB pages hold with less overhead than 4 KB ones. Set before the cache
+                // size: set after it, a first ingest's peak memory nearly doubled.
                 try db.execute(sql: "PRAGMA page_size = 16384")
             }
             // Readers keep working while a writer holds the lock; writers wait a while

@@ -10,13 +10,11 @@ import Listings
 /// - no listing can merge with another source's, so the searches for one are skipped
 ///   (they would find nothing);
 /// - the indexes the load itself never reads (``deferredIndexes``) are dropped, and built
-///   once when the load ends, by sorting: each act of each bill went into `lineup_artist`
-///   at a random place (about a tenth of a first ingest), each new name into the name
-///   and match-key indexes.
+///   once when the load ends, by sorting, rather than each act of each bill and each new
+///   name going into them at a random place.
 ///
 /// - its groups write with SQLite's foreign key checks off (every row a bill, an offer or
-///   an event refers to is one the load just wrote; about a tenth of applying a first
-///   Bandsintown or Songkick crawl went to looking them up again, in paired runs), and the
+///   an event refers to is one the load just wrote, so looking each up again is wasted), and the
 ///   whole catalog is checked once when the load ends, as GRDB's migrations do with
 ///   deferred checks.
 ///

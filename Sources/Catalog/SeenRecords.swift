@@ -28,8 +28,7 @@ final class SeenRecords: @unchecked Sendable {
         let kind: EntityKind
         let sourceID: String
         /// Its strings hashed once: a key is looked up in two tables or three, and moved
-        /// from one to another as its page lands (hashing them each time was about 4 % of
-        /// applying a Bandsintown crawl).
+        /// from one to another as its page lands.
         private let hash: Int
 
         init(source: String, kind: EntityKind, sourceID: String) {

@@ -2,8 +2,8 @@
 /// than all the SQL of a record, and every record stores one. The output decodes with
 /// `JSONDecoder` into the same snapshot (tests check the round trip).
 struct SnapshotWriter {
-    // UTF-8 bytes, not a String: appending to a String scalar by scalar was a tenth of
-    // an ingest's time.
+    // UTF-8 bytes, not a String: every record written is encoded here, and appending to
+    // a String goes scalar by scalar.
     private var bytes: [UInt8] = [UInt8(ascii: "{")]
     private var first = true
 

@@ -111,8 +111,8 @@ final class FeedListLog: @unchecked Sendable {
     var splicedLists = 0
     /// Events with a concert page, when the build renders all of them.
     var eventPages: [Int64] = []
-    /// `Slug.make` of artist names, kept between builds: transliterating 25,000 names
-    /// took a quarter of a second.
+    /// `Slug.make` of artist names, kept between builds: transliterating every name again
+    /// would slow each incremental build a fan waits for.
     private(set) var slugBases: [String: String]
 
     init(slugBases: [String: String] = [:]) {

@@ -424,7 +424,7 @@ extension FeedBuilder {
 }
 
 /// Feed JSON: compact, keys sorted, so equal values are equal bytes. Browsers' JSON
-/// viewers and `jq .` indent it for reading; indented, the files were 60 % larger.
+/// viewers and `jq .` indent it for reading; indented, the tree would be much larger.
 enum FeedJSON {
     static func encode(_ value: some Encodable) throws -> Data {
         if let document = value as? any FeedJSONWritable {

@@ -284,8 +284,8 @@ public struct FeedTreeWriter: Sendable {
         static func contents(of path: String, equal data: Data) -> Bool {
             guard let old = FeedTreeWriter.readFile(path, ifSize: data.count) else { return false }
             guard !data.isEmpty else { return true }
-            // memcmp, not `elementsEqual`: that stepped through `Data` a byte at a time,
-            // a quarter of a full build over an existing tree without a build state.
+            // memcmp, not `elementsEqual`, which steps through `Data` a byte at a time:
+            // comparing with the previous tree is most of a rebuild that changes little.
             return data.withUnsafeBytes { new in old.withUnsafeBytes { memcmp(new.baseAddress!, $0.baseAddress!, $0.count) == 0 } }
         }
 
@@ -378,7 +378,7 @@ extension FeedTreeWriter {
         guard fstat(descriptor, &status) == 0, expected.map({ $0 == Int(status.st_size) }) ?? true else { return nil }
         let size = Int(status.st_size)
         var complete = true
-        // Uninitialized: zeroing bytes about to be read over cost a fifth of reading.
+        // Uninitialized: the bytes are about to be read over, zeroing them is wasted.
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var offset = 0
             while offset < size {

@@ -80,8 +80,8 @@ public struct ContentSample: Sendable {
     }
 
     /// Whether the sample holds `needle` (ASCII), byte for byte or ignoring ASCII case.
-    /// Detection runs on every file before parsing; `String.contains` goes through
-    /// NSString, and lowercasing a sample first was a fifth of reading a JSON-LD page.
+    /// Detection runs on every file before parsing, so it searches bytes: `String.contains`
+    /// goes through NSString, and lowercasing a sample first copies it.
     public func contains(_ needle: String, ignoringCase: Bool = false) -> Bool {
         bytes.withUnsafeBufferPointer { bytes in
             TextSearch.firstOffset(of: Array(needle.utf8), in: bytes, ignoringASCIICase: ignoringCase) != nil

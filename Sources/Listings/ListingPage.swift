@@ -92,8 +92,8 @@ public struct ListingPage: Sendable, Hashable {
 
 extension ListingPage {
     /// Hashes every listing now, so that the thread writing the catalog only reads them.
-    /// Ingestion calls it where the page was parsed: hashing is a tenth of what applying
-    /// a page costs, and the writing thread is the one an ingest waits for.
+    /// Ingestion calls it where the page was parsed: the writing thread is the one an
+    /// ingest waits for.
     public mutating func computeContentHashes() {
         var computed = PageContentHashes()
         computed.metroAreas = metroAreas.map(\.contentHash)

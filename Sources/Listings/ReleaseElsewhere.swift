@@ -1,8 +1,8 @@
 import Dispatch
 
 /// Frees `values` on another thread. A group of parsed pages, or a feed build's state, is
-/// hundreds of thousands of small allocations: freed one by one, they cost the thread
-/// that everything else waits for a tenth of its time. (Whichever reference goes last
+/// hundreds of thousands of small allocations: freed one by one, they hold up the thread
+/// that everything else waits for. (Whichever reference goes last
 /// frees; the caller's usually go before the other thread starts.)
 public func releaseElsewhere<T>(_ values: T) {
     let box = UncheckedSendableBox(values)

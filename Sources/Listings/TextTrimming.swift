@@ -2,8 +2,8 @@ extension StringProtocol {
     /// The text without leading and trailing white space and line breaks: what
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives (Unicode's White_Space,
     /// and the zero-width space, as swift-corelibs-foundation counts it), without
-    /// Foundation's round trip through NSString and UTF-16 (a quarter of reading a
-    /// Bandsintown page), and without a copy when there is nothing to trim.
+    /// Foundation's round trip through NSString and UTF-16 (every value of every page is
+    /// trimmed), and without a copy when there is nothing to trim.
     public func trimmingWhitespace() -> String {
         func kept(_ scalar: Unicode.Scalar) -> Bool { !scalar.properties.isWhitespace && scalar != "\u{200B}" }
         if let text = self as? String { return text.trimming(keeping: kept) }
@@ -15,8 +15,8 @@ extension String {
     /// The text without leading and trailing spaces and tabs: what
     /// `trimmingCharacters(in: .whitespaces)` gives (Unicode's space separators, the tab
     /// and the zero-width space, as swift-corelibs-foundation counts them; line breaks
-    /// stay), without the round trip through NSString and UTF-16 (a tenth of reading a
-    /// Songkick XML page, where every coordinate and number is trimmed).
+    /// stay), without the round trip through NSString and UTF-16 (every coordinate and
+    /// number of an XML page is trimmed).
     public func trimmingSpaces() -> String {
         trimming(keeping: Substring.isKeptBySpaceTrimming)
     }

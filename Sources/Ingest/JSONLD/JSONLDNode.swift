@@ -6,8 +6,7 @@ import Listings
 /// so an error found while reading a venue reached through a reference must still name
 /// the venue's own place in the file. Every value therefore carries its byte offset in
 /// the file (for a line and column) and the range of its block, where its JSON path is
-/// found again when a message needs it (building every value's path as it was read was
-/// a tenth of reading a JSON-LD crawl).
+/// found again when a message needs it (rare), rather than built for every value.
 struct JSONLDNode: Sendable {
     enum Value: Sendable {
         case null
@@ -189,8 +188,7 @@ struct JSONLDParser {
         try nest()
         index += 1
         var members: [JSONLDNode.Member] = []
-        // Room for a whole event node at once: growing by doubling from one member was
-        // over a quarter of parsing.
+        // Room for a whole event node at once, rather than growing by doubling from one.
         members.reserveCapacity(16)
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
