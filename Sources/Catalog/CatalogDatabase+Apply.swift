@@ -166,6 +166,9 @@ private final class GroupTransaction: PageGroup {
     let timestamp: String
     let opened: Date
     private(set) var revision: Int64 = 0
+    /// SQLite's count of changed rows once the revision was taken: unchanged at commit,
+    /// the group wrote nothing (its pages were rejected, or already applied).
+    private var changesAtBegin = 0
     let seen: SeenRecords
     let load: InitialLoad
     let ledger: LookaheadLedger
@@ -195,11 +198,17 @@ private final class GroupTransaction: PageGroup {
         ledger.groupBegins(dataVersion: dataVersion)
         if try load.groupBegins(db, dataVersion: dataVersion) { ledger.enable() }
         revision = try CatalogDatabase.nextRevision(db)
+        changesAtBegin = db.totalChangesCount
     }
 
     func commit() throws {
         let pages = landed
         landed = nil
+        // A group that changed nothing gives its revision back: an incremental feed build
+        // after a night of rejected or unchanged pages has nothing to look at.
+        if db.totalChangesCount == changesAtBegin {
+            try db.execute(sql: "UPDATE catalog_revision SET value = value - 1 WHERE id = 1 AND value = ?", arguments: [revision])
+        }
         try searchNames.write(db)
         try appliedPages.write(db)
         try db.execute(sql: "COMMIT TRANSACTION")

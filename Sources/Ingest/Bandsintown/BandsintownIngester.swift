@@ -52,6 +52,9 @@ public struct BandsintownIngester: Ingester {
             }
             for (index, event) in events.enumerated() {
                 page.events.append(try normalizer.event(event, at: "[\(index)]"))
+                if ListingValues.onSale(event.on_sale_datetime).dropped {
+                    page.skipped[ListingValues.impossibleOnSale, default: 0] += 1
+                }
             }
             return page
         }
@@ -116,7 +119,7 @@ struct BandsintownNormalizer {
             lineup.append(PerformanceListing(artist: embedded, billing: .headline, order: 1))
         }
 
-        let onSale = ListingValues.clean(event.on_sale_datetime)
+        let onSale = ListingValues.onSale(event.on_sale_datetime).value
         var offers = (event.offers ?? []).compactMap { offer -> OfferListing? in
             let url = ListingValues.clean(offer.url)
             let status = ListingValues.clean(offer.status)?.lowercased()

@@ -1,0 +1,82 @@
+import Catalog
+import Foundation
+@testable import Ingest
+import Listings
+import Testing
+
+/// Values no calendar holds are not stored as they came.
+struct ImpossibleValuesTests {
+    static let impossible = ["2027-02-30", "2026-00-10", "0000-00-00", "Sat, 30 Feb 2027 20:00:00", "2027-02-14T25:00:00", "tomorrow"]
+
+    @Test func onSaleDatesAreValidated() {
+        for good in ["2027-02-14", "2027-02-14T10:00:00", "2027-02-14T10:00:00Z", "2027-02-14T10:00:00.250-05:00",
+            "2027-02-14 10:00", "2027-02-14T10:00:00+0530"]
+        {
+            #expect(ListingValues.onSale(good).value == good, "\(good)")
+        }
+        for bad in Self.impossible {
+            #expect(ListingValues.onSale(bad) == (nil, true), "\(bad)")
+        }
+        #expect(ListingValues.onSale("  ") == (nil, false))
+    }
+
+    /// Bandsintown `on_sale_datetime`: the date is dropped and counted, the offer stays.
+    @Test func bandsintownDropsAnImpossibleOnSaleDateAndKeepsTheOffer() throws {
+        let events = Self.impossible.enumerated().map { index, onSale in
+            """
+            {"id": "\(900 + index)", "datetime": "2027-03-12T20:00:00", "on_sale_datetime": "\(onSale)",
+             "venue": {"name": "The Lantern Rooms", "city": "Boston", "country": "United States"},
+             "lineup": ["Night Ferry"],
+             "offers": [{"type": "Tickets", "url": "https://example.com/t/\(index)", "status": "available"}]}
+            """
+        }
+        let page = try BandsintownIngester().parse(Data("[\(events.joined(separator: ","))]".utf8), context: PageContext(locator: "p"))
+        #expect(page.events.count == Self.impossible.count)
+        for event in page.events {
+            #expect(event.offers.count == 1)
+            #expect(event.offers.first?.url != nil && event.offers.first?.onSale == nil)
+        }
+        #expect(page.skipped[ListingValues.impossibleOnSale] == Self.impossible.count)
+    }
+
+    /// Ticketmaster `sales.public.startDateTime`: the same.
+    @Test func ticketmasterDropsAnImpossibleOnSaleDateAndKeepsTheOffer() throws {
+        let events = Self.impossible.enumerated().map { index, onSale in
+            """
+            {"name": "Night Ferry", "type": "event", "id": "tm\(index)", "url": "https://example.com/e/\(index)",
+             "dates": {"start": {"localDate": "2027-03-12", "localTime": "20:00:00"}, "status": {"code": "onsale"}},
+             "classifications": [{"primary": true, "segment": {"name": "Music"}}],
+             "priceRanges": [{"type": "standard", "currency": "usd", "min": 25.0, "max": 45.5}],
+             "sales": {"public": {"startDateTime": "\(onSale)"}}}
+            """
+        }
+        let body = #"{"_embedded": {"events": ["# + events.joined(separator: ",") + "]}}"
+        let page = try TicketmasterIngester().parse(Data(body.utf8), context: PageContext(locator: "p"))
+        #expect(page.events.count == Self.impossible.count)
+        for event in page.events {
+            #expect(event.offers.count == 1)
+            #expect(event.offers.first?.priceMin == 25 && event.offers.first?.onSale == nil)
+        }
+        #expect(page.skipped[ListingValues.impossibleOnSale] == Self.impossible.count)
+    }
+
+    /// A page that changes nothing (rejected, or already applied) does not move the
+    /// catalog's revision: the next incremental build would look for changes in vain.
+    @Test func aPageThatChangesNothingDoesNotMoveTheRevision() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let good = TestSupport.fixture("songkick-json/metro-24426-calendar.json")
+        #expect(TestSupport.ingest([good], into: catalog).pagesApplied == 1)
+        let revision = try catalog.catalogRevision()
+        let bad = TestSupport.fixture("bad/songkick-json/february-30.json")
+        #expect(TestSupport.ingest([bad], into: catalog).pagesFailed == 1)
+        #expect(try catalog.catalogRevision() == revision)
+        #expect(TestSupport.ingest([good], into: catalog).pagesUnchanged == 1)
+        #expect(try catalog.catalogRevision() == revision)
+        // A page that changes something still moves it.
+        let changed = try TestSupport.temporaryDirectory().appendingPathComponent("changed.json")
+        let text = try String(contentsOfFile: good, encoding: .utf8).replacingOccurrences(of: "19:30:00", with: "20:15:00")
+        try Data(text.utf8).write(to: changed)
+        #expect(TestSupport.ingest([changed.path], into: catalog).pagesApplied == 1)
+        #expect(try catalog.catalogRevision() == revision + 1)
+    }
+}
