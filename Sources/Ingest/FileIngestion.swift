@@ -219,6 +219,7 @@ public struct FileIngestion: Sendable {
                 return .alreadyApplied(locator: locator)
             }
             var page = try ingester.parse(data, context: context)
+            try NameControlCharacters.clean(&page)
             if let enrichment { page = enrichment.enrich(page) }
             if finishing() {
                 page.computeContentHashes()
@@ -294,9 +295,10 @@ public struct FileIngestion: Sendable {
         }
         let context = PageContext(locator: locator, similarToArtist: similarToArtist)
         let pageHash = Self.pageHash(data, context)
-        let page: ListingPage
+        var page: ListingPage
         do {
             page = try ingester.parse(data, context: context)
+            try NameControlCharacters.clean(&page)
         } catch {
             return (.failure(error), nil)
         }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import GRDB
 @testable import Ingest
 import Listings
 import Testing
@@ -78,5 +79,31 @@ struct ImpossibleValuesTests {
         try Data(text.utf8).write(to: changed)
         #expect(TestSupport.ingest([changed.path], into: catalog).pagesApplied == 1)
         #expect(try catalog.catalogRevision() == revision + 1)
+    }
+
+    /// Control characters leave names the same way in every format: removed (line breaks
+    /// and tabs become spaces), and a name of nothing else refuses the page as "" does.
+    @Test(arguments: ["songkick-json/metro-24426-calendar.json", "bandsintown/artist-events-night-ferry.json",
+        "ticketmaster/events-search-boston.json"])
+    func controlCharactersAreRemovedFromNames(fixture: String) throws {
+        let original = try String(contentsOfFile: TestSupport.fixture(fixture), encoding: .utf8)
+        #expect(original.contains("Night Ferry") || original.contains("Velvet Harbour"))
+        let name = original.contains("Night Ferry") ? "Night Ferry" : "Velvet Harbour"
+        let spaced = name.replacingOccurrences(of: " ", with: "\\u0000 \\t")
+        let directory = try TestSupport.temporaryDirectory()
+        let dirty = directory.appendingPathComponent("dirty.json")
+        try Data(original.replacingOccurrences(of: "\"\(name)\"", with: "\"\\u0007\(spaced)\\u0000\"").utf8).write(to: dirty)
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let summary = TestSupport.ingest([dirty.path], into: catalog)
+        #expect(summary.pagesApplied == 1, "\(summary.failures)")
+        let names = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT name FROM artist") }
+        #expect(names.contains(name.replacingOccurrences(of: " ", with: "  ")), "\(names.map { Array($0.unicodeScalars) })")
+        #expect(!names.contains { NameControlCharacters.hasControl($0) })
+
+        let only = directory.appendingPathComponent("only.json")
+        try Data(original.replacingOccurrences(of: "\"\(name)\"", with: "\"\\u0000\\u0001\"").utf8).write(to: only)
+        let refused = TestSupport.ingest([only.path], into: try TestSupport.makeCatalog().0)
+        #expect(refused.pagesFailed == 1)
+        #expect(refused.failures.first?.description.contains("control characters") == true, "\(refused.failures)")
     }
 }
