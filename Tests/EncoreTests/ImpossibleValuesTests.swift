@@ -106,4 +106,49 @@ struct ImpossibleValuesTests {
         #expect(refused.pagesFailed == 1)
         #expect(refused.failures.first?.description.contains("control characters") == true, "\(refused.failures)")
     }
+
+    /// One rule for bytes that are not UTF-8, in every format: each invalid sequence
+    /// becomes U+FFFD, the page is applied, and its summary says how many were replaced
+    /// (the JSON readers replaced them silently, the XML readers refused the page).
+    @Test(arguments: [
+        "songkick-json/metro-24426-calendar.json", "songkick-xml/metro-24426-calendar.xml",
+        "lastfm-json/geo-getevents-millbrook.json", "lastfm-xml/geo-getevents-millbrook.xml",
+        "bandsintown/artist-events-night-ferry.json", "ticketmaster/events-search-boston.json",
+        "jsonld/events-graph-signal-box.jsonld", "jsonld/venue-page-lantern-rooms.html",
+    ])
+    func invalidUTF8IsReplacedAndCountedInEveryFormat(fixture: String) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture(fixture)))
+        let text = String(decoding: original, as: UTF8.self)
+        let name = text.contains("Night Ferry") ? "Night Ferry" : "Velvet Harbour"
+        #expect(text.contains(name))
+        // "Night\xFFFerry": a byte no UTF-8 text holds, in every place the name is.
+        var bytes = Data()
+        var rest = original[...]
+        let needle = Data(name.utf8)
+        while let found = rest.range(of: needle) {
+            bytes += rest[..<found.lowerBound]
+            bytes += Data(name.utf8.prefix(while: { $0 != UInt8(ascii: " ") })) + Data([0xFF])
+                + Data(name.utf8.drop(while: { $0 != UInt8(ascii: " ") }).dropFirst())
+            rest = rest[found.upperBound...]
+        }
+        bytes += rest
+        let file = try TestSupport.temporaryDirectory().appendingPathComponent(URL(fileURLWithPath: fixture).lastPathComponent)
+        try bytes.write(to: file)
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let summary = TestSupport.ingest([file.path], into: catalog)
+        #expect(summary.pagesApplied == 1, "\(summary.failures)")
+        #expect((summary.skipped[UTF8Repair.reason] ?? 0) > 0)
+        let replaced = name.replacingOccurrences(of: " ", with: "\u{FFFD}")
+        let names = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT name FROM artist") }
+        #expect(names.contains(replaced), "\(names)")
+    }
+
+    @Test func validUTF8IsLeftAlone() {
+        let text = "Søren Lys · Алёна · ソラ · 🎸"
+        #expect(UTF8Repair.repaired(Data(text.utf8)) == nil)
+        #expect(UTF8Repair.repaired(Data([0x61, 0xC3])) != nil)
+        #expect(UTF8Repair.repaired(Data([0xED, 0xA0, 0x80])) != nil, "a surrogate")
+        #expect(UTF8Repair.repaired(Data([0xF4, 0x90, 0x80, 0x80])) != nil, "past U+10FFFF")
+        #expect(UTF8Repair.repaired(Data([0xC0, 0xAF])) != nil, "overlong")
+    }
 }
