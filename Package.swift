@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 /// One list of settings for every target, so strictness is uniform (Hummingbird does the same).
@@ -62,3 +63,21 @@ let package = Package(
             swiftSettings: swiftSettings),
     ]
 )
+
+// Coverage-guided fuzzing of the parsers (scripts/fuzz.sh sets ENCORE_FUZZ): a libFuzzer
+// binary, built with the address sanitizer, only when asked for.
+if ProcessInfo.processInfo.environment["ENCORE_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "encore-fuzz", dependencies: ["Ingest", "Listings"], path: "Fuzz",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
+            // libFuzzer without its main: SwiftPM names the program's entry point after
+            // the target, and Fuzz/FuzzTarget.swift hands over to libFuzzer's driver.
+            linkerSettings: [
+                .unsafeFlags([
+                    "-sanitize=address",
+                    "-Xlinker", "--whole-archive", "-Xlinker", "-lclang_rt.fuzzer_no_main-x86_64",
+                    "-Xlinker", "--no-whole-archive", "-lstdc++",
+                ])
+            ]))
+}
