@@ -131,6 +131,24 @@ struct HostileServerTests {
         }
     }
 
+    /// The transport keeps connections alive, as URLSession did: a crawl of thousands of
+    /// pages must not pay a TLS handshake a page.
+    @Test func pagesOfACrawlShareOneConnection() async throws {
+        let server = try LocalHTTPServer { request in .init(status: 200, body: Data(request.path.utf8)) }
+        defer { server.stop() }
+        let fetcher = HTTPFetcher(sleep: { _ in }, jitter: { 0 })
+        for page in 1...5 {
+            guard case .fetched(let body, _) = await fetcher.fetch(
+                server.baseURL.appendingPathComponent("page-\(page)"), requestsPerSecond: 1000)
+            else {
+                Issue.record("expected a page")
+                return
+            }
+            #expect(body == Data("/page-\(page)".utf8))
+        }
+        #expect(server.connectionsAccepted == 1)
+    }
+
     /// A port nothing listens on: bound, then closed.
     static func closedPort() throws -> UInt16 {
         let server = try LocalHTTPServer { _ in .init(status: 200) }
