@@ -7,7 +7,7 @@ import Foundation
 /// now costs one character, said once, in every format.
 ///
 /// An XML page that declares another encoding (`<?xml ... encoding="ISO-8859-1"?>`) is
-/// left to its parser.
+/// left alone: its reader refuses it.
 enum UTF8Repair {
     static let reason = "invalid UTF-8 sequences (replaced with U+FFFD)"
 

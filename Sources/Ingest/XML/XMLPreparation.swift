@@ -11,6 +11,8 @@ import Foundation
 ///   loaded, and no listing source sends one.
 /// - an element with more than ``maximumAttributes`` attributes (the parser's check for
 ///   duplicates is quadratic).
+/// - an XML declaration naming an encoding other than UTF-8 (libxml2 crashed switching
+///   to UTF-7).
 ///
 /// **Repaired** (recorded Last.fm responses have both defects):
 /// - white space (and a UTF-8 byte-order mark) before the first `<` is dropped, so a
@@ -70,6 +72,7 @@ enum XMLPreparation {
 
         mutating func run() throws(IngestError) {
             skipLeadingWhiteSpace()
+            try checkDeclaredEncoding()
             copied = start
             positioned = start
             var index = start
@@ -250,6 +253,23 @@ enum XMLPreparation {
                 cursor += 1
             }
             throw rejection(at: index, "the DOCTYPE is not closed")
+        }
+
+        /// Refuses an XML declaration naming an encoding other than UTF-8 (or its subset
+        /// US-ASCII): listings are UTF-8, and the parser's switch to another encoding is
+        /// where fuzzing crashed it (`encoding="UTF-7"`: a NULL dereference in libxml2
+        /// 2.9's `xmlSwitchToEncoding`).
+        func checkDeclaredEncoding() throws(IngestError) {
+            guard matches("<?xml", at: start) else { return }
+            let end = min(bytes.count, start + 256)
+            guard let close = bytes[start..<end].firstIndex(of: UInt8(ascii: ">")) else { return }
+            let declaration = String(decoding: bytes[start..<close], as: UTF8.self)
+            guard let key = declaration.range(of: "encoding") else { return }
+            let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
+            let name = rest.dropFirst().prefix { $0 != quote }
+            guard !["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) else { return }
+            throw rejection(at: start, "the encoding \"\(name)\" is refused: listings are read as UTF-8")
         }
 
         /// Refuses a start tag with more than ``maximumAttributes`` attributes: the
