@@ -11,8 +11,9 @@ import Foundation
 ///   loaded, and no listing source sends one.
 /// - an element with more than ``maximumAttributes`` attributes (the parser's check for
 ///   duplicates is quadratic).
-/// - an XML declaration naming an encoding other than UTF-8 (libxml2 crashed switching
-///   to UTF-7).
+/// - an XML declaration naming an encoding other than UTF-8, or a document that does
+///   not start with `<` (after a byte-order mark and white space), from which the parser
+///   would guess one (libxml2 crashed switching to UTF-7 and to UTF-32).
 ///
 /// **Repaired** (recorded Last.fm responses have both defects):
 /// - white space (and a UTF-8 byte-order mark) before the first `<` is dropped, so a
@@ -72,6 +73,11 @@ enum XMLPreparation {
 
         mutating func run() throws(IngestError) {
             skipLeadingWhiteSpace()
+            // Anything else first makes the parser guess an encoding from the first bytes
+            // (00 00 00 3C is UTF-32): fuzzing crashed libxml2 2.9 there too.
+            guard start < bytes.count, bytes[start] == UInt8(ascii: "<") else {
+                throw rejection(at: start, "the document does not start with \"<\": listings are XML in UTF-8")
+            }
             try checkDeclaredEncoding()
             copied = start
             positioned = start
