@@ -102,7 +102,9 @@ enum XMLPreparation {
                         continue
                     }
                     if matches("<?", at: index) {
-                        index = end(of: "?>", from: index + 2)
+                        let close = end(of: "?>", from: index + 2)
+                        try checkProcessingInstruction(from: index + 2, to: close)
+                        index = close
                         continue
                     }
                     if matches("<!DOCTYPE", at: index) {
@@ -276,6 +278,20 @@ enum XMLPreparation {
             let name = rest.dropFirst().prefix { $0 != quote }
             guard !["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) else { return }
             throw rejection(at: start, "the encoding \"\(name)\" is refused: listings are read as UTF-8")
+        }
+
+        /// Refuses a processing instruction with a target and no data (`<?name?>`):
+        /// Foundation's XMLParser passes the missing data to `strlen` (a crash fuzzing
+        /// found). Listings have none; one with data is read as before.
+        func checkProcessingInstruction(from first: Int, to close: Int) throws(IngestError) {
+            let body = bytes[first..<max(first, min(close, bytes.count) - 2)]
+            guard let space = body.firstIndex(where: { [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+                if body.isEmpty { return }
+                throw rejection(at: first - 2, "a processing instruction without data (<?target?>) is refused")
+            }
+            if body[space...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+                throw rejection(at: first - 2, "a processing instruction without data (<?target ?>) is refused")
+            }
         }
 
         /// Refuses a start tag with more than ``maximumAttributes`` attributes: the
