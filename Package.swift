@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 /// One list of settings for every target, so strictness is uniform (Hummingbird does the same).
@@ -23,7 +24,11 @@ let package = Package(
     targets: [
         .target(name: "Geo", resources: [.copy("Resources")], swiftSettings: swiftSettings),
         .target(name: "Listings", dependencies: ["Geo"], swiftSettings: swiftSettings),
-        .target(name: "Ingest", dependencies: ["Listings", "Geo"], swiftSettings: swiftSettings),
+        .target(name: "Ingest", dependencies: ["Listings", "Geo", "CCurl"], swiftSettings: swiftSettings),
+        // libcurl's easy interface for the crawler's HTTP (a C target: its option calls
+        // are variadic). Linux's URLSession spun a core while a server stalled and held a
+        // whole body in memory before its size could be checked.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(
             name: "Catalog",
             dependencies: [
@@ -61,3 +66,21 @@ let package = Package(
             swiftSettings: swiftSettings),
     ]
 )
+
+// Coverage-guided fuzzing of the parsers (scripts/fuzz.sh sets ENCORE_FUZZ): a libFuzzer
+// binary, built with the address sanitizer, only when asked for.
+if ProcessInfo.processInfo.environment["ENCORE_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "encore-fuzz", dependencies: ["Ingest", "Listings"], path: "Fuzz",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
+            // libFuzzer without its main: SwiftPM names the program's entry point after
+            // the target, and Fuzz/FuzzTarget.swift hands over to libFuzzer's driver.
+            linkerSettings: [
+                .unsafeFlags([
+                    "-sanitize=address",
+                    "-Xlinker", "--whole-archive", "-Xlinker", "-lclang_rt.fuzzer_no_main-x86_64",
+                    "-Xlinker", "--no-whole-archive", "-lstdc++",
+                ])
+            ]))
+}

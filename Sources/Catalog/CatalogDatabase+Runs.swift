@@ -99,12 +99,13 @@ extension CatalogDatabase: CrawlStateStore {
     }
 
     /// The run a refresh should resume: the latest one, when it never finished (it was
-    /// killed) and started less than `maximumAge` seconds ago.
+    /// killed: recorded so on SIGTERM or SIGINT, or still `running` after SIGKILL) and
+    /// started less than `maximumAge` seconds ago.
     public func interruptedRun(maximumAge: TimeInterval = 86_400) throws -> Int64? {
         let cutoff = Self.timestamp(now().addingTimeInterval(-maximumAge))
         return try writer.read { db in
             try Int64.fetchOne(
-                db, sql: "SELECT id FROM run WHERE id = (SELECT MAX(id) FROM run) AND status = 'running' AND started_at >= ?",
+                db, sql: "SELECT id FROM run WHERE id = (SELECT MAX(id) FROM run) AND status IN ('running', 'killed') AND started_at >= ?",
                 arguments: [cutoff])
         }
     }

@@ -72,6 +72,14 @@ public struct CatalogDatabase: Sendable {
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
+        // Processes opening a catalog at once set it up one after the other: a new
+        // file's switch to WAL needs it alone ("database is locked"), and the migrator
+        // lists what to apply before its transactions, so two at once applied the same
+        // migration twice ("duplicate column name"). The first sets it up; the others wait,
+        // then find nothing to do. Held for the opening only (no lock file in a read-only
+        // directory: opening goes on without one).
+        let lock = try? ExclusiveFileLock(waitingFor: path + ".migration-lock")
+        defer { lock?.release() }
         let pool = try DatabasePool(path: path, configuration: configuration)
         try self.init(writer: pool, now: now)
     }

@@ -51,6 +51,9 @@ extension PageApplier {
                 candidate.id, recordAdded: true, knowing: (event.sourceID, snapshot), others: candidate.records,
                 stored: candidate.stored, billStillNamesArtists: artistMerges == merges)
             resolved[.event, default: [:]][event.sourceID] = candidate.id
+            // Now listed by this source too: never a candidate for its other events.
+            let key = "\(venueID) \(event.start.localDate)"
+            candidateMemo[key]?.removeAll { $0.id == candidate.id }
             return .merged
         }
         try upsertLineup(corroboratedBy: [:])
@@ -172,7 +175,7 @@ extension PageApplier {
 
     /// Another source's event this listing joins, read ahead when that still holds.
     /// - Parameter actKeys: the event's acts' name keys, when made in advance.
-    private func eventCandidate(
+    private mutating func eventCandidate(
         for event: EventListing, venueID: Int64, actKeys: [String]?, lookahead: CandidateLookahead?
     ) throws -> Candidate? {
         if othersAbsent { return nil }
@@ -180,9 +183,19 @@ extension PageApplier {
         if let lookahead, lookahead.venueID == venueID, let ledger, ledger.stillHolds(lookahead, localDate: localDate) {
             return lookahead.chosen
         }
-        return Self.candidate(
-            for: event, venueID: venueID, actKeys: actKeys,
-            among: try Self.candidateEvents(venueID: venueID, localDate: localDate, excluding: source, in: db))
+        if candidateMemoMerges != artistMerges {
+            candidateMemo = [:]
+            candidateMemoMerges = artistMerges
+        }
+        let key = "\(venueID) \(localDate)"
+        let candidates: [CandidateEvent]
+        if let known = candidateMemo[key] {
+            candidates = known
+        } else {
+            candidates = try Self.candidateEvents(venueID: venueID, localDate: localDate, excluding: source, in: db)
+            candidateMemo[key] = candidates
+        }
+        return Self.candidate(for: event, venueID: venueID, actKeys: actKeys, among: candidates)
     }
 
     /// Another source's event at the same venue on the same local date sharing at least

@@ -35,7 +35,10 @@ extension Encore {
         func run() throws {
             let outcome = try FeedBuild.run(
                 catalog: try global.openCatalog(), today: global.currentDate, out: out, full: full, reporting: reporting)
-            Output.line(FeedBuild.summary(outcome, out: out))
+            switch reporting.logFormat {
+            case .text: Output.line(FeedBuild.summary(outcome, out: out))
+            case .json: Output.line(FeedBuild.jsonSummary(outcome, out: out))
+            }
         }
     }
 }
@@ -67,6 +70,15 @@ enum FeedBuild {
         }
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         return outcome
+    }
+
+    /// The summary as one JSON line (`--log-format json`).
+    static func jsonSummary(_ outcome: FeedBuildOutcome, out: String) -> String {
+        let report = outcome.report
+        return IngestReporter.jsonLine([
+            "level": "feeds", "out": out, "written": report.written, "unchanged": report.unchanged,
+            "removed": report.removed, "bytes_written": report.bytesWritten, "incremental": outcome.incremental,
+        ])
     }
 
     static func summary(_ outcome: FeedBuildOutcome, out: String) -> String {

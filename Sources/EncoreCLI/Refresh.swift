@@ -42,6 +42,18 @@ extension Encore {
         @Flag(help: "Ingest only; do not build the feeds.")
         var noBuild = false
 
+        @Option(
+            help: ArgumentHelp(
+                "The longest Retry-After obeyed; a server asking for more gives up that listing for this run.",
+                valueName: "seconds"))
+        var maxRetryAfter: Double = FetchPolicy().maxRetryAfter
+
+        func validate() throws {
+            guard maxRetryAfter >= 0, maxRetryAfter.isFinite else {
+                throw ValidationError("--max-retry-after must be a number of seconds, 0 or more")
+            }
+        }
+
         func run() async throws {
             let lock = try RefreshLock.take(databasePath: global.databasePath)
             defer { lock.release() }
@@ -63,7 +75,10 @@ extension Encore {
             }
             if !noBuild {
                 let report = try FeedBuild.run(catalog: catalog, today: global.currentDate, out: out, reporting: reporting)
-                Output.line(FeedBuild.summary(report, out: out))
+                switch reporting.logFormat {
+                case .text: Output.line(FeedBuild.summary(report, out: out))
+                case .json: Output.line(FeedBuild.jsonSummary(report, out: out))
+                }
             }
             if !succeeded { throw ReportedFailure() }
         }
@@ -86,13 +101,27 @@ extension Encore {
                 throw CouldNotRun("\(unset); set it, or remove api_key_env from the source")
             }
             let secrets = configuration.sources.compactMap { $0.apiKeyEnvironmentVariable.flatMap { environment[$0] } }
-            let fetcher = HTTPFetcher(secrets: secrets)
+            var policy = FetchPolicy()
+            policy.maxRetryAfter = maxRetryAfter
+            let fetcher = HTTPFetcher(policy: policy, secrets: secrets)
             let resuming = try catalog.interruptedRun()
             let run = try catalog.startRun()
-            if let resuming, reporting.logFormat == .text {
-                Output.line("Resuming run #\(resuming), which did not finish: its finished pages are not fetched again.")
+            let log = RefreshLog(format: reporting.logFormat)
+            if let resuming {
+                log.info("Resuming run #\(resuming), which did not finish: its finished pages are not fetched again.")
             }
             let tracked = try catalog.trackedArtistNames()
+            let progress = RunProgress()
+            // Stopped by the operator or a scheduler: the run is recorded as killed, with
+            // the sources finished so far, before the process exits.
+            RunProgress.onTermination { signal in
+                // After the run's end is recorded (building the feeds), the signal just
+                // ends the process: the build is atomic.
+                guard progress.stop() else { Foundation.exit(128 + signal) }
+                try? catalog.finishRun(run, status: "killed", sources: progress.summaries)
+                log.crawl("error: run #\(run) killed by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); the next refresh resumes it")
+                Foundation.exit(128 + signal)
+            }
             var summaries: [SourceRunSummary] = []
             let robots = RobotsCache()
             for var source in configuration.sources {
@@ -104,19 +133,17 @@ extension Encore {
                     source: source, apiKey: key, fetcher: fetcher, ingestion: FileIngestion(enrichment: enrichment),
                     state: catalog, today: global.currentDate, runID: run, resuming: resuming)
                 crawler.robots = robots
-                let summary = await crawler.crawl(into: catalog) { Output.error($0) }
-                Output.line(
-                    "\(source.name): \(summary.requests) requests, \(summary.pagesFetched) pages applied, "
-                        + "\(summary.pagesUnchanged) unchanged, \(summary.pagesFailed) failed; events: \(summary.eventsNew) new, "
-                        + "\(summary.eventsMerged) merged, \(summary.eventsUpdated) updated, \(summary.eventsUnchanged) unchanged, "
-                        + "\(summary.eventsCancelled) cancelled, \(summary.eventsUnlisted) unlisted"
-                        + (summary.disallowedByRobots.isEmpty ? "" : "; \(summary.disallowedByRobots.count) not fetched (robots.txt)")
-                        + IngestSummary.skippedText(summary.skipped))
+                let summary = await crawler.crawl(into: catalog) { log.crawl($0) }
+                log.source(summary)
                 summaries.append(summary)
+                progress.finished(summary)
             }
             let failed = summaries.contains { $0.pagesFailed > 0 }
+            // A signal from here on ends the process without a record; one that came
+            // first is recording the run as killed, and ends it.
+            guard progress.stop() else { while true { pause() } }
             try catalog.finishRun(run, status: failed ? "failed" : "ok", sources: summaries)
-            Output.line("Run #\(run) \(failed ? "finished with failures" : "finished").")
+            log.run(run, failed: failed)
             return !failed
         }
     }
@@ -130,7 +157,12 @@ extension Encore {
         var json = false
 
         func run() throws {
-            let runs = try global.openCatalog().runs()
+            var runs = try global.openCatalog().runs()
+            // A run still `running` while no refresh holds the lock was killed without a
+            // word (SIGKILL, a crash, a power cut).
+            if runs.contains(where: { $0.status == "running" }), !RefreshLock.isHeld(databasePath: global.databasePath) {
+                for index in runs.indices where runs[index].status == "running" { runs[index].status = "killed" }
+            }
             if json { return try Output.json(runs) }
             if runs.isEmpty {
                 return Output.line(
@@ -163,8 +195,109 @@ extension Encore {
     }
 }
 
+/// What a refresh says as it goes: lines for people, or with `--log-format json` one
+/// JSON object per line (`level`: `info`, `error`, `source`, `run`; the build adds `feeds`).
+struct RefreshLog: Sendable {
+    let format: ReportingOptions.LogFormat
+
+    func info(_ message: String) {
+        switch format {
+        case .text: Output.line(message)
+        case .json: Output.line(IngestReporter.jsonLine(["level": "info", "message": message]))
+        }
+    }
+
+    /// A line from the crawler: errors (`error: …`) on stderr, the rest on stdout.
+    func crawl(_ line: String) {
+        let isError = line.hasPrefix("error: ")
+        switch format {
+        case .text: isError ? Output.error(line) : Output.line(line)
+        case .json:
+            let message = isError ? String(line.dropFirst("error: ".count)) : line
+            let text = IngestReporter.jsonLine(["level": isError ? "error" : "info", "message": message])
+            isError ? Output.error(text) : Output.line(text)
+        }
+    }
+
+    func source(_ summary: SourceRunSummary) {
+        switch format {
+        case .text:
+            Output.line(
+                "\(summary.name): \(summary.requests) requests, \(summary.pagesFetched) pages applied, "
+                    + "\(summary.pagesUnchanged) unchanged, \(summary.pagesFailed) failed; events: \(summary.eventsNew) new, "
+                    + "\(summary.eventsMerged) merged, \(summary.eventsUpdated) updated, \(summary.eventsUnchanged) unchanged, "
+                    + "\(summary.eventsCancelled) cancelled, \(summary.eventsUnlisted) unlisted"
+                    + (summary.disallowedByRobots.isEmpty ? "" : "; \(summary.disallowedByRobots.count) not fetched (robots.txt)")
+                    + IngestSummary.skippedText(summary.skipped))
+        case .json:
+            Output.line(IngestReporter.jsonLine([
+                "level": "source", "source": summary.name, "requests": summary.requests,
+                "pages_applied": summary.pagesFetched, "pages_unchanged": summary.pagesUnchanged,
+                "pages_failed": summary.pagesFailed, "events_new": summary.eventsNew, "events_merged": summary.eventsMerged,
+                "events_updated": summary.eventsUpdated, "events_unchanged": summary.eventsUnchanged,
+                "events_cancelled": summary.eventsCancelled, "events_unlisted": summary.eventsUnlisted,
+                "disallowed_by_robots": summary.disallowedByRobots, "skipped": summary.skipped,
+            ]))
+        }
+    }
+
+    func run(_ id: Int64, failed: Bool) {
+        switch format {
+        case .text: Output.line("Run #\(id) \(failed ? "finished with failures" : "finished").")
+        case .json: Output.line(IngestReporter.jsonLine(["level": "run", "run": id, "status": failed ? "failed" : "ok"]))
+        }
+    }
+}
+
+/// The sources a run has finished, for the record a signal leaves; and whether the run
+/// may still be recorded as killed.
+final class RunProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done: [SourceRunSummary] = []
+    private var stopped = false
+
+    var summaries: [SourceRunSummary] { lock.withLock { done } }
+
+    func finished(_ summary: SourceRunSummary) { lock.withLock { done.append(summary) } }
+
+    /// True the first time: the caller records the run's end, and no one else does.
+    func stop() -> Bool {
+        lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+    }
+
+    /// Calls `handler` (on another thread) on SIGTERM or SIGINT instead of dying at once,
+    /// for the rest of the process; the handler ends it.
+    static func onTermination(_ handler: @escaping @Sendable (Int32) -> Void) {
+        let sources = [SIGTERM, SIGINT].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { handler(signalNumber) }
+            source.resume()
+            return source
+        }
+        installedLock.withLock { installed += sources }
+    }
+
+    private static let installedLock = NSLock()
+    nonisolated(unsafe) private static var installed: [any DispatchSourceSignal] = []
+}
+
 /// Only one refresh writes a catalog at a time: an exclusive lock on `<db>.lock`.
 enum RefreshLock {
+    /// Whether a refresh holds the lock now (asked without taking it for longer than the
+    /// question).
+    static func isHeld(databasePath: String) -> Bool {
+        let descriptor = open(databasePath + ".lock", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return true }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
     static func take(databasePath: String) throws -> ExclusiveFileLock {
         let path = databasePath + ".lock"
         do {

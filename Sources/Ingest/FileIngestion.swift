@@ -221,7 +221,10 @@ public struct FileIngestion: Sendable {
             if let appliedBefore, try appliedBefore.hasApplied(pageHash: pageHash, format: ingester.format) {
                 return .alreadyApplied(locator: locator)
             }
-            var page = try ingester.parse(data, context: context)
+            let repair = UTF8Repair.repaired(data)
+            var page = try ingester.parse(repair?.data ?? data, context: context)
+            if let repair { page.skipped[UTF8Repair.reason, default: 0] += repair.replaced }
+            try NameControlCharacters.clean(&page)
             if let enrichment { page = enrichment.enrich(page) }
             if finishing() {
                 page.computeContentHashes()
@@ -299,9 +302,12 @@ public struct FileIngestion: Sendable {
         }
         let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window)
         let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
-        let page: ListingPage
+        var page: ListingPage
         do {
-            page = try ingester.parse(data, context: context)
+            let repair = UTF8Repair.repaired(data)
+            page = try ingester.parse(repair?.data ?? data, context: context)
+            if let repair { page.skipped[UTF8Repair.reason, default: 0] += repair.replaced }
+            try NameControlCharacters.clean(&page)
         } catch {
             return (.failure(error), nil)
         }

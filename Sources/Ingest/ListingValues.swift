@@ -50,6 +50,46 @@ struct ListingValues {
         return "derived:" + hasher.hexDigest
     }
 
+    /// Why a page's on-sale dates were dropped, as the ingest summary counts it.
+    static let impossibleOnSale = "impossible on-sale dates (dropped; their offers kept)"
+
+    /// An on-sale date as a source gave it, when it is an ISO 8601 date or date and time
+    /// that exists (`2027-02-14`, `2027-02-14T10:00:00Z`, `2027-02-14T10:00:00-05:00`);
+    /// `dropped` when there was text but not such a date ("2027-02-30", "0000-00-00",
+    /// "Sat, 30 Feb 2027 20:00:00"): the offer is kept without it, and the page counts it.
+    static func onSale(_ text: String?) -> (value: String?, dropped: Bool) {
+        guard let text = clean(text) else { return (nil, false) }
+        return isDateTime(text) ? (text, false) : (nil, true)
+    }
+
+    /// `YYYY-MM-DD`, then optionally `T` or a space, `hh:mm[:ss[.fff]]` and an offset
+    /// (`Z`, `±hh:mm`, `±hhmm`, `±hh`), every part in range.
+    static func isDateTime(_ text: String) -> Bool {
+        guard LocalDate(iso: text.prefix(10)) != nil else { return false }
+        var rest = Substring(text.dropFirst(10))
+        if rest.isEmpty { return true }
+        guard rest.first == "T" || rest.first == " " else { return false }
+        rest = rest.dropFirst()
+        var clock = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ":") }
+        rest = rest.dropFirst(clock.count)
+        guard LocalTime(iso: clock) != nil else { return false }
+        if rest.first == "." {
+            let fraction = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(1 + fraction.count)
+        }
+        if rest.isEmpty || rest == "Z" { return true }
+        guard rest.first == "+" || rest.first == "-" else { return false }
+        let offset = Array(rest.dropFirst().utf8)
+        let digits = offset.filter { $0 != UInt8(ascii: ":") }
+        guard [2, 4].contains(digits.count), offset.count == digits.count || (offset.count == 5 && offset[2] == UInt8(ascii: ":")),
+            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return false }
+        let hours = Int(digits[0] - 48) * 10 + Int(digits[1] - 48)
+        let minutes = digits.count == 4 ? Int(digits[2] - 48) * 10 + Int(digits[3] - 48) : 0
+        return hours <= 14 && minutes <= 59
+    }
+
     static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
         let trimmed = text.trimmingWhitespace()

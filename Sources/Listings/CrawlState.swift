@@ -116,7 +116,8 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var id: Int64
     public var startedAt: String
     public var endedAt: String?
-    /// "running" (or killed), "ok", "failed" (some pages failed).
+    /// "running", "killed" (SIGTERM, SIGINT, or a process gone without a word), "ok",
+    /// "failed" (some pages failed).
     public var status: String
     public var sources: [SourceRunSummary]
 

@@ -24,6 +24,21 @@ public struct ExclusiveFileLock: Sendable {
         self.descriptor = descriptor
     }
 
+    /// Takes the lock, waiting as long as another holder keeps it.
+    public init(waitingFor path: String) throws(LockFileError) {
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw LockFileError(path: path, code: errno) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                close(descriptor)
+                throw LockFileError(path: path, code: code)
+            }
+        }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
     public func release() {
         flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -29,15 +29,23 @@ public final class LocalHTTPServer: @unchecked Sendable {
         public var delay: Double = 0
         /// Send only this many bytes of the body, then close (a truncated response).
         public var truncateAfter: Int?
+        /// A body of this many bytes (`a`), made as it is sent, instead of `body`: a
+        /// server sending more than any client should read.
+        public var generatedLength: Int?
+        /// Whether `Content-Length` announces the generated body (else it is sent chunked).
+        public var announcesLength = true
 
         public init(
-            status: Int, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0, truncateAfter: Int? = nil
+            status: Int, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0, truncateAfter: Int? = nil,
+            generatedLength: Int? = nil, announcesLength: Bool = true
         ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.truncateAfter = truncateAfter
+            self.generatedLength = generatedLength
+            self.announcesLength = announcesLength
         }
     }
 
@@ -50,6 +58,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// Open client connections, shut down by ``stop()``.
     private var clients = Set<Int32>()
     private var acceptedCount = 0
+    private var bodyBytes = 0
     /// A benchmark serving hundreds of thousands of requests keeps no log.
     private let logsRequests: Bool
 
@@ -83,6 +92,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     /// Connections accepted so far: fewer than requests when clients keep them open.
     public var connectionsAccepted: Int { lock.withLock { acceptedCount } }
+
+    /// Body bytes the clients accepted so far (a client that stops reading stops this).
+    public var bodyBytesSent: Int { lock.withLock { bodyBytes } }
 
     public func stop() {
         lock.withLock {
@@ -159,20 +171,47 @@ public final class LocalHTTPServer: @unchecked Sendable {
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         // A truncated answer can only end by closing the connection.
         let keepsOpen = response.truncateAfter == nil && headers["connection"]?.lowercased() != "close"
-        var text = "HTTP/1.1 \(response.status) Status\r\nContent-Length: \(response.body.count)\r\n"
+        let chunked = response.generatedLength != nil && !response.announcesLength
+        var text = "HTTP/1.1 \(response.status) Status\r\n"
+            + (chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(response.generatedLength ?? response.body.count)\r\n")
             + "Connection: \(keepsOpen ? "keep-alive" : "close")\r\n"
         for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
         text += "\r\n"
-        var bytes = Data(text.utf8)
-        bytes.append(response.truncateAfter.map { response.body.prefix($0) } ?? response.body)
+        if response.generatedLength == nil {
+            // Head and body in one write, as servers do: two would wait for the delayed
+            // acknowledgement of the first on a kept-alive connection.
+            var bytes = Data(text.utf8)
+            let body = response.truncateAfter.map { response.body.prefix($0) } ?? response.body
+            bytes.append(body)
+            guard sendAll(client, bytes) else { return false }
+            lock.withLock { bodyBytes += body.count }
+        } else if let length = response.generatedLength {
+            guard sendAll(client, Data(text.utf8)) else { return false }
+            // Made a piece at a time: memory stays flat whatever the length.
+            let piece = Data(repeating: UInt8(ascii: "a"), count: 64 * 1024)
+            var left = length
+            while left > 0 {
+                let count = min(left, piece.count)
+                let bytes = chunked ? Data("\(String(count, radix: 16))\r\n".utf8) + piece.prefix(count) + Data("\r\n".utf8) : piece.prefix(count)
+                guard sendAll(client, bytes) else { return false }
+                lock.withLock { bodyBytes += count }
+                left -= count
+            }
+            if chunked { guard sendAll(client, Data("0\r\n\r\n".utf8)) else { return false } }
+        }
+        return keepsOpen
+    }
+
+    /// Sends all of `bytes`; false when the client went away.
+    private func sendAll(_ client: Int32, _ bytes: Data) -> Bool {
         bytes.withUnsafeBytes { raw in
             var sent = 0
             while sent < raw.count {
                 let count = send(client, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
-                if count <= 0 { break }
+                if count <= 0 { return false }
                 sent += count
             }
+            return true
         }
-        return keepsOpen
     }
 }

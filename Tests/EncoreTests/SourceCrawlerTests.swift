@@ -23,6 +23,7 @@ struct SourceCrawlerTests {
             if failing.contains("\(parts[1])-\(page)") || controls.down.contains("\(parts[1])-\(page)") {
                 return .init(status: 500)
             }
+            if controls.waitADay.contains("\(parts[1])-\(page)") { return .init(status: 429, headers: ["Retry-After": "86400"]) }
             let file = world.appendingPathComponent("songkick-json/metro-areas/\(parts[1])-calendar-p\(page).json")
             guard var body = try? Data(contentsOf: file) else { return .init(status: 404) }
             let hiddenIDs = controls.hidden
@@ -189,6 +190,100 @@ struct SourceCrawlerTests {
         #expect(summary.pagesFailed == 0)
         #expect(try catalog.stats(today: TestSupport.today).events == expected)
     }
+
+    func source(_ text: String) throws -> SourcesConfiguration.Source {
+        try SourcesConfiguration(parsing: text, formats: IngesterRegistry.standard.formats).sources[0]
+    }
+
+    /// A source whose host refuses connections costs three attempts, then its remaining
+    /// listings fail at once with one message; a source on another host goes on.
+    @Test func aHostThatRefusesConnectionsIsAbandonedForTheRunWithOneMessage() async throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let world = SampleWorld(configuration: .init(eventCount: 300, eventsPerPage: 5))
+        _ = try world.writeSongkickJSON(to: directory)
+        let (metro, expected) = busiestMetro(world)
+        let server = try makeServer(world: directory)
+        defer { server.stop() }
+        let port = try HostileServerTests.closedPort()
+        let down = try source("""
+            [[source]]
+            name = "down"
+            format = "songkick-json"
+            base_url = "http://127.0.0.1:\(port)"
+            metro_areas = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+            requests_per_second = 1000
+            """)
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let transport = CountingTransport()
+        let recorder = SleepRecorder()
+        let fetcher = HTTPFetcher(transport: transport, secrets: [Self.key], sleep: { recorder.record($0) }, jitter: { 0.5 })
+        let lines = LogLines()
+        let summary = await SourceCrawler(
+            source: down, apiKey: nil, fetcher: fetcher, ingestion: FileIngestion(), state: catalog, today: TestSupport.today
+        ).crawl(into: catalog) { lines.append($0) }
+        #expect(transport.calls == 3)
+        #expect(summary.pagesFailed == 10)
+        #expect(summary.requests == 1)
+        #expect(summary.errors.count == 1)
+        #expect(lines.all.count == 1)
+        #expect(lines.all.first?.contains("failed 3 connections in a row") == true, "\(lines.all)")
+        #expect(lines.all.first?.contains("its remaining listings count as failed") == true)
+
+        // The same run's fetcher still crawls a source on another host.
+        let up = SourceCrawler(
+            source: try source(server, metro: metro), apiKey: Self.key, fetcher: fetcher, ingestion: FileIngestion(),
+            state: catalog, today: TestSupport.today)
+        let other = await up.crawl(into: catalog)
+        #expect(other.pagesFailed == 0 && other.eventsNew == expected)
+    }
+
+    /// A listing whose server asks for a wait past the cap is given up for this run: its
+    /// other pages are not asked, and the next listing is crawled.
+    @Test func aListingAskedToWaitPastTheCapIsGivenUpAndTheOthersGoOn() async throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let world = SampleWorld(configuration: .init(eventCount: 300, eventsPerPage: 5))
+        _ = try world.writeSongkickJSON(to: directory)
+        let metros = world.metroAreas.indices.sorted { world.eventCount(inMetroAreaAt: $0) > world.eventCount(inMetroAreaAt: $1) }
+        let (limited, open) = (world.metroAreas[metros[0]].id, world.metroAreas[metros[1]].id)
+        let controls = ServerControls()
+        // Page 2 of the first metro area answers 429 with a day's wait.
+        controls.waitADay = ["\(limited)-2"]
+        let server = try makeServer(world: directory, controls: controls)
+        defer { server.stop() }
+        let config = try source("""
+            [[source]]
+            name = "songkick"
+            format = "songkick-json"
+            base_url = "\(server.baseURL.absoluteString)"
+            api_key_env = "SONGKICK_API_KEY"
+            metro_areas = ["\(limited)", "\(open)"]
+            requests_per_second = 1000
+            page_size = 5
+            """)
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let recorder = SleepRecorder()
+        let fetcher = HTTPFetcher(secrets: [Self.key], sleep: { recorder.record($0) }, jitter: { 0 })
+        let lines = LogLines()
+        let summary = await SourceCrawler(
+            source: config, apiKey: Self.key, fetcher: fetcher, ingestion: FileIngestion(), state: catalog,
+            today: TestSupport.today
+        ).crawl(into: catalog) { lines.append($0) }
+        let limitedPages = server.requests.filter { $0.path.contains("/\(limited)/") }.compactMap { $0.query["page"] }
+        #expect(limitedPages == ["1", "2"], "no page after the one that asked to wait")
+        let openPages = (world.eventCount(inMetroAreaAt: metros[1]) + 4) / 5
+        #expect(summary.pagesFetched == 1 + openPages)
+        #expect(summary.pagesFailed == 1)
+        #expect(recorder.recorded.allSatisfy { $0 < 1 })
+        #expect(lines.all.contains { $0.contains("giving up on metro_areas/\(limited)/calendar for this run") }, "\(lines.all)")
+    }
+}
+
+/// Lines a crawl logged.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var all: [String] { lock.withLock { lines } }
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
 }
 
 /// What the test server leaves out or fails, changed between crawls.
@@ -196,6 +291,7 @@ final class ServerControls: @unchecked Sendable {
     private let lock = NSLock()
     private var hiddenIDs: Set<Int> = []
     private var failingPages: Set<String> = []
+    private var waitingPages: Set<String> = []
 
     /// Songkick event ids the server no longer lists.
     var hidden: Set<Int> {
@@ -207,5 +303,11 @@ final class ServerControls: @unchecked Sendable {
     var down: Set<String> {
         get { lock.withLock { failingPages } }
         set { lock.withLock { failingPages = newValue } }
+    }
+
+    /// `metro-page` keys answered with 429 and `Retry-After: 86400`.
+    var waitADay: Set<String> {
+        get { lock.withLock { waitingPages } }
+        set { lock.withLock { waitingPages = newValue } }
     }
 }

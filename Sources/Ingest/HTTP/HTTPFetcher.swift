@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// One HTTP exchange, as the fetcher sees it.
 public struct HTTPResponse: Sendable {
     public var status: Int
@@ -18,33 +14,11 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// Sends requests; injected so tests can count calls and production uses URLSession.
+/// Sends requests; injected so tests can count calls and production uses ``CurlTransport``.
 public protocol HTTPTransport: Sendable {
-    func get(_ url: URL, headers: [String: String], timeout: Double) async throws -> HTTPResponse
-}
-
-/// `URLSession` (FoundationNetworking on Linux).
-public struct URLSessionTransport: HTTPTransport {
-    private let session: URLSession
-
-    public init() {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
-    }
-
-    public func get(_ url: URL, headers: [String: String], timeout: Double) async throws -> HTTPResponse {
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
-    }
+    /// - Throws: a ``TransportError`` (a body past `maxBodyBytes` is one: the transport
+    ///   stops reading there), or `CancellationError`.
+    func get(_ url: URL, headers: [String: String], timeout: Double, maxBodyBytes: Int) async throws -> HTTPResponse
 }
 
 /// How hard to try, and how long to wait.
@@ -55,6 +29,12 @@ public struct FetchPolicy: Sendable {
     public var maxDelay = 60.0
     public var timeout = 30.0
     public var maxBodyBytes = 20 * 1024 * 1024
+    /// The longest `Retry-After` obeyed (429, 503 and other 5xx). A server asking for a
+    /// longer wait is not asked again for that URL this run: the nightly job must end.
+    public var maxRetryAfter = 300.0
+    /// Connection failures in a row (refused, unreachable, connect timeouts) after which
+    /// a host is not asked again this run.
+    public var hostFailureLimit = 3
 
     public init() {}
 }
@@ -80,24 +60,48 @@ public enum FetchResult: Sendable {
 
 /// Why a URL could not be fetched, with the key already removed from the URL.
 public struct FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Retried as often as the policy allows (server errors, resets, timeouts).
+        case gaveUp
+        /// A 4xx answer other than 429: asking again gives the same.
+        case refused
+        /// A redirect loop, a malformed URL, a certificate that does not verify.
+        case permanent
+        /// The body passed the size limit (reading stopped there).
+        case tooLarge
+        /// The server asked to wait longer than ``FetchPolicy/maxRetryAfter``.
+        case waitTooLong
+        /// The host failed ``FetchPolicy/hostFailureLimit`` connections in a row; it is
+        /// not asked again this run.
+        case hostAbandoned
+    }
+
     public var url: String
     public var status: Int?
+    /// Requests made for this URL (0 when its host had been abandoned already).
     public var attempts: Int
     public var reason: String
+    public var kind: Kind = .gaveUp
 
     public var description: String {
-        "\(url): \(reason)" + (status.map { " (HTTP \($0))" } ?? "") + " after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+        "\(url): \(reason)" + (status.map { " (HTTP \($0))" } ?? "")
+            + (attempts == 0 ? "" : " after \(attempts) attempt\(attempts == 1 ? "" : "s")")
     }
 }
 
-/// Fetches pages politely and stubbornly: per-host rate limits, retries with
-/// exponential backoff and jitter on 5xx, timeouts and resets, `Retry-After` on 429, no
-/// retry on other 4xx, conditional requests, a body size cap. Secrets (API keys) are
-/// replaced by `REDACTED` in every URL it reports.
+/// Fetches pages politely and stubbornly, within bounds: per-host rate limits, retries
+/// with exponential backoff and jitter on 5xx, timeouts and resets, `Retry-After` on 429
+/// and 5xx (up to ``FetchPolicy/maxRetryAfter``; a longer one fails the URL at once), no
+/// retry on other 4xx nor on permanent failures (redirect loops), conditional requests,
+/// a body size cap enforced as the body arrives, and a host that fails
+/// ``FetchPolicy/hostFailureLimit`` connections in a row is not asked again this run.
+/// Secrets (API keys) are replaced by `REDACTED` in every URL it reports.
 public struct HTTPFetcher: Sendable {
     public let transport: any HTTPTransport
     public let policy: FetchPolicy
     public let limiter: HostRateLimiter
+    /// Consecutive connection failures per host, shared by every fetch of a run.
+    public let hosts: HostHealth
     public let secrets: [String]
     /// Injected so tests need not wait and can check the delays asked for.
     public let sleep: @Sendable (Double) async -> Void
@@ -105,8 +109,8 @@ public struct HTTPFetcher: Sendable {
     public let jitter: @Sendable () -> Double
 
     public init(
-        transport: any HTTPTransport = URLSessionTransport(), policy: FetchPolicy = FetchPolicy(),
-        limiter: HostRateLimiter = HostRateLimiter(), secrets: [String] = [],
+        transport: any HTTPTransport = CurlTransport(), policy: FetchPolicy = FetchPolicy(),
+        limiter: HostRateLimiter = HostRateLimiter(), hosts: HostHealth = HostHealth(), secrets: [String] = [],
         sleep: @escaping @Sendable (Double) async -> Void = { seconds in
             try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
         },
@@ -115,6 +119,7 @@ public struct HTTPFetcher: Sendable {
         self.transport = transport
         self.policy = policy
         self.limiter = limiter
+        self.hosts = hosts
         self.secrets = secrets.filter { !$0.isEmpty }
         self.sleep = sleep
         self.jitter = jitter
@@ -134,6 +139,10 @@ public struct HTTPFetcher: Sendable {
         headers.merge(extra) { _, new in new }
         if let etag = validators?.etag { headers["If-None-Match"] = etag }
         if let modified = validators?.lastModified { headers["If-Modified-Since"] = modified }
+        let host = Self.hostName(url)
+        if let abandoned = await hosts.abandonment(of: host) {
+            return .failed(failure(url, nil, 0, abandoned, .hostAbandoned))
+        }
         var attempt = 0
         var lastReason = ""
         var lastStatus: Int?
@@ -143,37 +152,81 @@ public struct HTTPFetcher: Sendable {
             let response: HTTPResponse
             do {
                 response = try await withDeadline(policy.timeout) { [transport, policy, headers] in
-                    try await transport.get(url, headers: headers, timeout: policy.timeout)
+                    try await transport.get(url, headers: headers, timeout: policy.timeout, maxBodyBytes: policy.maxBodyBytes)
                 }
+            } catch let error as TransportError {
+                lastStatus = nil
+                lastReason = redacted("network error: \(error.message)")
+                switch error.kind {
+                case .bodyTooLarge:
+                    return .failed(failure(url, nil, attempt, redacted(error.message), .tooLarge))
+                case .tooManyRedirects, .permanent:
+                    return .failed(failure(url, nil, attempt, redacted(error.message), .permanent))
+                case .cannotConnect:
+                    let failures = await hosts.connectionFailed(host)
+                    if failures >= policy.hostFailureLimit {
+                        let reason = redacted(
+                            "\(host) failed \(failures) connections in a row (last: \(error.message)); "
+                                + "not asking it again this run")
+                        await hosts.abandon(host, reason: reason)
+                        return .failed(failure(url, nil, attempt, reason, .hostAbandoned))
+                    }
+                case .timedOut, .other:
+                    await hosts.connected(host)
+                }
+                if attempt < policy.maxAttempts { await sleep(backoff(attempt)) }
+                continue
             } catch {
                 lastReason = redacted("network error: \(error.localizedDescription)")
                 lastStatus = nil
-                await sleep(backoff(attempt))
+                if attempt < policy.maxAttempts { await sleep(backoff(attempt)) }
                 continue
             }
+            await hosts.connected(host)
             switch response.status {
             case 200..<300:
                 guard response.body.count <= policy.maxBodyBytes else {
-                    return .failed(failure(url, response.status, attempt, "body larger than \(policy.maxBodyBytes) bytes"))
+                    return .failed(failure(url, response.status, attempt, "body larger than \(policy.maxBodyBytes) bytes", .tooLarge))
                 }
                 return .fetched(
                     response.body,
                     CacheValidators(etag: response.headers["etag"], lastModified: response.headers["last-modified"]))
             case 304:
                 return .notModified
-            case 429:
-                lastReason = "rate limited"
-                lastStatus = 429
-                await sleep(Self.retryAfter(response.headers["retry-after"]) ?? backoff(attempt))
-            case 500..<600:
-                lastReason = "server error"
+            case 429, 500..<600:
+                lastReason = response.status == 429 ? "rate limited" : "server error"
                 lastStatus = response.status
-                await sleep(backoff(attempt))
+                var delay = backoff(attempt)
+                if let asked = Self.retryAfter(response.headers["retry-after"]) {
+                    guard asked <= policy.maxRetryAfter else {
+                        return .failed(failure(
+                            url, response.status, attempt,
+                            "the server asked to wait \(Self.duration(asked)) before asking again (Retry-After), "
+                                + "more than the \(Self.duration(policy.maxRetryAfter)) allowed",
+                            .waitTooLong))
+                    }
+                    delay = asked
+                }
+                if attempt < policy.maxAttempts { await sleep(delay) }
             default:
-                return .failed(failure(url, response.status, attempt, "the server refused the request"))
+                return .failed(failure(url, response.status, attempt, "the server refused the request", .refused))
             }
         }
-        return .failed(failure(url, lastStatus, attempt, lastReason.isEmpty ? "gave up" : lastReason))
+        return .failed(failure(url, lastStatus, attempt, lastReason.isEmpty ? "gave up" : lastReason, .gaveUp))
+    }
+
+    /// `host:port`, as the run's host bookkeeping names a server.
+    static func hostName(_ url: URL) -> String {
+        (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
+    }
+
+    /// `42 s`, `5 min`, `27 h 46 min`.
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.up))
+        if whole < 120 { return "\(whole) s" }
+        let minutes = whole / 60
+        if minutes < 120 { return "\(minutes) min" }
+        return "\(minutes / 60) h \(minutes % 60) min"
     }
 
     /// Runs `operation`, giving up after `seconds` of wall time: a stalled server must
@@ -210,8 +263,8 @@ public struct HTTPFetcher: Sendable {
         return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
     }
 
-    private func failure(_ url: URL, _ status: Int?, _ attempts: Int, _ reason: String) -> FetchFailure {
-        FetchFailure(url: redacted(url.absoluteString), status: status, attempts: attempts, reason: reason)
+    private func failure(_ url: URL, _ status: Int?, _ attempts: Int, _ reason: String, _ kind: FetchFailure.Kind) -> FetchFailure {
+        FetchFailure(url: redacted(url.absoluteString), status: status, attempts: attempts, reason: reason, kind: kind)
     }
 }
 
@@ -233,4 +286,26 @@ public actor HostRateLimiter {
             await sleep(Double(seconds) + Double(attoseconds) / 1e18)
         }
     }
+}
+
+/// Which hosts answer: consecutive connection failures per host, and the hosts given up
+/// for the rest of the run (a server that is down must not cost every listing its retries).
+public actor HostHealth {
+    private var failures: [String: Int] = [:]
+    private var abandoned: [String: String] = [:]
+
+    public init() {}
+
+    /// Why `host` is not asked any more, or nil.
+    public func abandonment(of host: String) -> String? { abandoned[host] }
+
+    /// Counts a failed connection; returns the failures in a row.
+    func connectionFailed(_ host: String) -> Int {
+        failures[host, default: 0] += 1
+        return failures[host]!
+    }
+
+    func connected(_ host: String) { failures[host] = nil }
+
+    func abandon(_ host: String, reason: String) { abandoned[host] = reason }
 }

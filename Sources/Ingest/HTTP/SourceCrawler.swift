@@ -69,24 +69,39 @@ public struct SourceCrawler: Sendable {
         let pageSize = min(source.pageSize ?? scheme.defaultPageSize, scheme.maximumPageSize)
         let counter = LookupCounter()
         let (requests, errors) = await scheme.listings(for: source, window: window) { request in
-            await counter.add(1)
             let url = keyed(scheme.url(for: request, page: 1, pageSize: pageSize, base: source.baseURL), scheme)
-            guard case .fetched(let data, _) = await fetcher.fetch(url, requestsPerSecond: source.requestsPerSecond) else {
+            switch await fetcher.fetch(url, requestsPerSecond: source.requestsPerSecond) {
+            case .fetched(let data, _):
+                await counter.add(1)
+                return ingestion.ingestPage(data: data, locator: fetcher.redacted(url.absoluteString), into: sink).page
+            case .failed(let failure):
+                if failure.attempts > 0 { await counter.add(1) }
+                if failure.kind == .hostAbandoned { await counter.abandoned(failure.reason) }
+                return nil
+            case .notModified:
+                await counter.add(1)
                 return nil
             }
-            return ingestion.ingestPage(data: data, locator: fetcher.redacted(url.absoluteString), into: sink).page
         }
+        var crawl = CrawlProgress()
         summary.requests += await counter.count
-        summary.errors += errors
         summary.pagesFailed += errors.count
-        for error in errors { log("error: \(source.name): \(error)") }
+        if let abandoned = await counter.abandonment {
+            // The lookups failed because the host is down, not because it knows no such
+            // name: one message says so.
+            crawl.reportAbandoned(abandoned, source: source.name, summary: &summary, log: log)
+        } else {
+            summary.errors += errors
+            for error in errors { log("error: \(source.name): \(error)") }
+        }
 
         // Scopes in the order first met; narrower windows of one scope add to it.
         var order: [String] = []
         var scopes: [String: (complete: Bool, listsEvents: Bool, ids: Set<String>)] = [:]
         var queue = requests[...]
         while let request = queue.popFirst() {
-            let result = await crawlListing(request, scheme: scheme, pageSize: pageSize, into: sink, summary: &summary, log: log)
+            let result = await crawlListing(
+                request, scheme: scheme, pageSize: pageSize, into: sink, summary: &summary, crawl: &crawl, log: log)
             if scopes[request.scope] == nil {
                 order.append(request.scope)
                 scopes[request.scope] = (true, request.listsEvents, [])
@@ -109,6 +124,22 @@ public struct SourceCrawler: Sendable {
         return summary
     }
 
+    /// What one crawl has said already.
+    private struct CrawlProgress {
+        var abandonedHostReported = false
+
+        /// One message for a host given up: its remaining listings fail without another.
+        mutating func reportAbandoned(
+            _ reason: String, source: String, summary: inout SourceRunSummary, log: @Sendable (String) -> Void
+        ) {
+            guard !abandonedHostReported else { return }
+            abandonedHostReported = true
+            let message = "\(reason): its remaining listings count as failed"
+            summary.errors.append(message)
+            log("error: \(source): \(message)")
+        }
+    }
+
     private struct ListingResult {
         var complete = true
         var eventIDs: Set<String> = []
@@ -124,7 +155,7 @@ public struct SourceCrawler: Sendable {
 
     private func crawlListing(
         _ request: ListingRequest, scheme: any CrawlScheme, pageSize: Int, into sink: any ListingSink,
-        summary: inout SourceRunSummary, log: @Sendable (String) -> Void
+        summary: inout SourceRunSummary, crawl: inout CrawlProgress, log: @Sendable (String) -> Void
     ) async -> ListingResult {
         var result = ListingResult()
         var page = 1
@@ -159,9 +190,23 @@ public struct SourceCrawler: Sendable {
                 }
             case .failed(let failure):
                 summary.pagesFailed += 1
-                summary.errors.append(failure.description)
                 result.complete = false
-                log("error: \(failure)")
+                if failure.attempts == 0 { summary.requests -= 1 }
+                switch failure.kind {
+                case .hostAbandoned:
+                    crawl.reportAbandoned(failure.reason, source: source.name, summary: &summary, log: log)
+                    return result
+                case .waitTooLong:
+                    // Its other pages would be asked of a server that said to wait: the
+                    // listing waits for the next run.
+                    let message = "\(failure); giving up on \(request.scope) for this run"
+                    summary.errors.append(message)
+                    log("error: \(source.name): \(message)")
+                    return result
+                default:
+                    summary.errors.append(failure.description)
+                    log("error: \(failure)")
+                }
             // Without page 1 the number of pages is unknown; the listing is incomplete.
             case .fetched(let data, let validators):
                 let (outcome, parsed) = ingestion.ingestPage(data: data, locator: key, into: sink)
@@ -202,8 +247,10 @@ public struct SourceCrawler: Sendable {
     }
 }
 
-/// Counts lookups made from a `@Sendable` closure.
+/// Counts lookups made from a `@Sendable` closure, and notes a host given up.
 private actor LookupCounter {
     var count = 0
+    var abandonment: String?
     func add(_ value: Int) { count += value }
+    func abandoned(_ reason: String) { abandonment = abandonment ?? reason }
 }

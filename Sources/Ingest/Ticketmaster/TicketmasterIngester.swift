@@ -181,7 +181,8 @@ struct TicketmasterNormalizer {
 
         let url = ListingValues.clean(event.url)
         let ticketStatus = code == "onsale" || code == "offsale" ? code : nil
-        let onSale = ListingValues.clean(event.sales?.public?.startDateTime)
+        let (onSale, droppedOnSale) = ListingValues.onSale(event.sales?.public?.startDateTime)
+        if droppedOnSale { page.skipped[ListingValues.impossibleOnSale, default: 0] += 1 }
         var offers = (event.priceRanges ?? []).map { range in
             OfferListing(
                 url: url, priceMin: range.min?.value, priceMax: range.max?.value,

@@ -9,6 +9,11 @@ import Foundation
 ///   refused in microseconds without expanding anything.
 /// - a `<!DOCTYPE` naming an external DTD (`SYSTEM` / `PUBLIC`): it would never be
 ///   loaded, and no listing source sends one.
+/// - an element with more than ``maximumAttributes`` attributes (the parser's check for
+///   duplicates is quadratic).
+/// - an XML declaration naming an encoding other than UTF-8, or a document that does
+///   not start with `<` (after a byte-order mark and white space), from which the parser
+///   would guess one (libxml2 crashed switching to UTF-7 and to UTF-32).
 ///
 /// **Repaired** (recorded Last.fm responses have both defects):
 /// - white space (and a UTF-8 byte-order mark) before the first `<` is dropped, so a
@@ -29,6 +34,9 @@ enum XMLPreparation {
         /// How many raw `&` were read as `&amp;`.
         var ampersandsRepaired: Int
     }
+
+    /// The most attributes one element may have.
+    static let maximumAttributes = 1_000
 
     static func prepare(_ data: Data, locator: String) throws(IngestError) -> Prepared {
         let bytes = [UInt8](data)
@@ -65,6 +73,12 @@ enum XMLPreparation {
 
         mutating func run() throws(IngestError) {
             skipLeadingWhiteSpace()
+            // Anything else first makes the parser guess an encoding from the first bytes
+            // (00 00 00 3C is UTF-32): fuzzing crashed libxml2 2.9 there too.
+            guard start < bytes.count, bytes[start] == UInt8(ascii: "<") else {
+                throw rejection(at: start, "the document does not start with \"<\": listings are XML in UTF-8")
+            }
+            try checkDeclaredEncoding()
             copied = start
             positioned = start
             var index = start
@@ -75,6 +89,7 @@ enum XMLPreparation {
                     // Only `<!` and `<?` open what the scan must step over or refuse.
                     guard index + 1 < count, bytes[index + 1] == UInt8(ascii: "!") || bytes[index + 1] == UInt8(ascii: "?")
                     else {
+                        if index + 1 < count, Self.isNameStart(bytes[index + 1]) { try checkAttributeCount(at: index) }
                         index += 1
                         continue
                     }
@@ -87,7 +102,9 @@ enum XMLPreparation {
                         continue
                     }
                     if matches("<?", at: index) {
-                        index = end(of: "?>", from: index + 2)
+                        let close = end(of: "?>", from: index + 2)
+                        try checkProcessingInstruction(from: index + 2, to: close)
+                        index = close
                         continue
                     }
                     if matches("<!DOCTYPE", at: index) {
@@ -244,6 +261,66 @@ enum XMLPreparation {
                 cursor += 1
             }
             throw rejection(at: index, "the DOCTYPE is not closed")
+        }
+
+        /// Refuses an XML declaration naming an encoding other than UTF-8 (or its subset
+        /// US-ASCII): listings are UTF-8, and the parser's switch to another encoding is
+        /// where fuzzing crashed it (`encoding="UTF-7"`: a NULL dereference in libxml2
+        /// 2.9's `xmlSwitchToEncoding`).
+        func checkDeclaredEncoding() throws(IngestError) {
+            guard matches("<?xml", at: start) else { return }
+            let end = min(bytes.count, start + 256)
+            guard let close = bytes[start..<end].firstIndex(of: UInt8(ascii: ">")) else { return }
+            let declaration = String(decoding: bytes[start..<close], as: UTF8.self)
+            guard let key = declaration.range(of: "encoding") else { return }
+            let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
+            let name = rest.dropFirst().prefix { $0 != quote }
+            guard !["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) else { return }
+            throw rejection(at: start, "the encoding \"\(name)\" is refused: listings are read as UTF-8")
+        }
+
+        /// Refuses a processing instruction with a target and no data (`<?name?>`):
+        /// Foundation's XMLParser passes the missing data to `strlen` (a crash fuzzing
+        /// found). Listings have none; one with data is read as before.
+        func checkProcessingInstruction(from first: Int, to close: Int) throws(IngestError) {
+            let body = bytes[first..<max(first, min(close, bytes.count) - 2)]
+            guard let space = body.firstIndex(where: { [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+                if body.isEmpty { return }
+                throw rejection(at: first - 2, "a processing instruction without data (<?target?>) is refused")
+            }
+            if body[space...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+                throw rejection(at: first - 2, "a processing instruction without data (<?target ?>) is refused")
+            }
+        }
+
+        /// Refuses a start tag with more than ``maximumAttributes`` attributes: the
+        /// parser (libxml2 2.9) compares each attribute with every other for duplicates,
+        /// so 400,000 of them on one `<event>` took 40 s. Counts the `=` outside quoted
+        /// values up to the tag's `>`, stopping at the limit: linear in the tag at most.
+        func checkAttributeCount(at index: Int) throws(IngestError) {
+            var attributes = 0
+            var quote: UInt8 = 0
+            var cursor = index + 1
+            while cursor < bytes.count {
+                let byte = bytes[cursor]
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "=") {
+                    attributes += 1
+                    if attributes > XMLPreparation.maximumAttributes {
+                        throw rejection(
+                            at: index,
+                            "an element with more than \(XMLPreparation.maximumAttributes) attributes is refused "
+                                + "(no listing has more than a few dozen)")
+                    }
+                } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") {
+                    return
+                }
+                cursor += 1
+            }
         }
 
         static let entityDeclarationRefused =
