@@ -13,7 +13,7 @@ seconds=${1:-60}
 shift || true
 formats=("$@")
 if [ ${#formats[@]} -eq 0 ]; then
-    formats=(songkick-json songkick-xml lastfm-json lastfm-xml bandsintown ticketmaster jsonld)
+    formats=(songkick-json songkick-xml lastfm-json lastfm-xml bandsintown ticketmaster jsonld ical seatgeek)
 fi
 
 # libFuzzer's runtime ships with the toolchain's clang; every Swift module is built with
@@ -34,6 +34,8 @@ seeds_for() {
         bandsintown) echo "Fixtures/bandsintown Fixtures/bad/bandsintown" ;;
         ticketmaster) echo "Fixtures/ticketmaster Fixtures/bad/ticketmaster" ;;
         jsonld) echo "Fixtures/jsonld Fixtures/bad/jsonld" ;;
+        ical) echo "Fixtures/ical Fixtures/bad/ical" ;;
+        seatgeek) echo "Fixtures/seatgeek Fixtures/bad/seatgeek" ;;
     esac
 }
 
