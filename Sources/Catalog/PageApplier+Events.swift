@@ -342,6 +342,7 @@ extension PageApplier {
         merged.base.url = first(\.url)
         merged.base.popularity = first(\.popularity)
         merged.base.ageRestriction = first(\.ageRestriction)
+        merged.base.note = first(\.note)
         if let seller = records.first(where: { SourcePrecedence.sellsTickets($0.source) }) {
             merged.base.status = seller.value.status
         }
@@ -379,6 +380,7 @@ extension PageApplier {
             binder.bind(event.popularity)
             binder.bind(event.ageRestriction)
             binder.bind(event.url)
+            binder.bind(event.note)
             binder.bind(revision)
         }
         // Candidates read ahead at this venue and day, or naming this event, no longer hold.
@@ -394,14 +396,15 @@ extension PageApplier {
                     event.localDate.databaseValue, event.localTime.databaseValue, event.timeZone.databaseValue,
                     event.utc.databaseValue, event.endDate.databaseValue, event.venueID.databaseValue,
                     event.popularity.databaseValue, event.ageRestriction.databaseValue, event.url.databaseValue,
+                    event.note.databaseValue,
                 ],
                 stampingAnyway: true, stored: stored?.columns)
             eventID = id
         } else {
             try db.cachedStatement(sql: """
                 INSERT INTO event (title, kind, status, local_date, local_time, timezone, start_utc, end_date,
-                    venue_id, popularity, age_restriction, url, revision)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    venue_id, popularity, age_restriction, url, note, revision)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).execute(binding: bindFields)
             eventID = db.lastInsertedRowID
         }
@@ -458,7 +461,7 @@ extension PageApplier {
 
     static let eventColumns = RebuiltColumns("event", [
         "title", "kind", "status", "local_date", "local_time", "timezone", "start_utc", "end_date", "venue_id",
-        "popularity", "age_restriction", "url",
+        "popularity", "age_restriction", "url", "note",
     ])
 
     private func sameLineup(_ stored: [Act], _ lineup: [(artistID: Int64, billing: String, position: Int)]) -> Bool {

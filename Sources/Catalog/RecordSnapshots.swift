@@ -125,6 +125,7 @@ struct EventSnapshot: Codable, Equatable {
     var url: String?
     var popularity: Double?
     var ageRestriction: String?
+    var note: String?
     var offers: [Offer]
 
     init(_ listing: EventListing, venueID: Int64?) {
@@ -146,6 +147,7 @@ struct EventSnapshot: Codable, Equatable {
         func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
         popularity = finite(listing.popularity)
         ageRestriction = listing.ageRestriction
+        note = listing.note
         offers = listing.offers.map {
             Offer(
                 url: $0.url, priceMin: finite($0.priceMin), priceMax: finite($0.priceMax), currency: $0.currency,
@@ -275,6 +277,7 @@ extension EventSnapshot: TapeReadableSnapshot {
         url = try value.text("url")
         popularity = try value.optionalDouble("popularity")
         ageRestriction = try value.text("ageRestriction")
+        note = try value.text("note")
         offers = try value.required("offers") { v throws(JSONTapeMiss) in
             try v.elements().map { offer throws(JSONTapeMiss) in
                 Offer(

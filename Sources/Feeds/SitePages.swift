@@ -241,7 +241,8 @@ extension EventFeed {
                             SiteHTML.text([event.venue?.street, event.venue?.city, event.venue?.country].compactMap { $0 }.map { ", " + $0 }.joined())))),
                     .if(event.metroArea != nil, .group(
                         .dt(.text("City")), .dd(place("metros/\(event.metroArea?.id ?? 0).html", event.metroArea?.name ?? "")))),
-                    .if(event.ageRestriction != nil, .group(.dt(.text("Ages")), .dd(SiteHTML.text(event.ageRestriction ?? ""))))
+                    .if(event.ageRestriction != nil, .group(.dt(.text("Ages")), .dd(SiteHTML.text(event.ageRestriction ?? "")))),
+                    .if(event.note != nil, .group(.dt(.text("Note")), .dd(SiteHTML.text(event.note ?? ""))))
                 ),
                 .section(
                     .ariaLabel("Lineup"), .h2(.text("Lineup")),

@@ -41,6 +41,7 @@ struct ICalendarIngesterTests {
         #expect(first.lineup.map(\.artist.name) == ["Mavi Vapur", "Les Orages Dorés", "Tide Parades"])
         #expect(first.lineup.map(\.billing) == [.headline, .support, .support])
         #expect(first.url == "https://lanternrooms.example/events/1001")
+        #expect(first.note == "Doors 19:00, first act 20:00.", "DESCRIPTION's first line, unescaped")
         #expect(first.venue?.name == "The Lantern Rooms", "X-WR-CALNAME names the venue when events give no LOCATION")
 
         let soldOut = try event(page, "lantern-1002@lanternrooms.example")
@@ -213,6 +214,21 @@ struct ICalendarIngesterTests {
         #expect(clock.now - started < .seconds(30))
         let event = try #require(page.events.first)
         #expect(event.title.count == 500 && event.lineup.isEmpty)
+    }
+
+    @Test func aDescriptionsFirstLineIsTheNoteAndNoMore() throws {
+        func note(_ description: String) throws -> String? {
+            let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:n\r\nDTSTART:20261204T200000Z\r\nSUMMARY:Grace\r\n"
+                + "DESCRIPTION:\(description)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            return try ingester.parse(Data(text.utf8), context: PageContext(locator: "n.ics")).events.first?.note
+        }
+        #expect(try note("\\n\\n  Support from Otis Marsh\\, all ages\\nDoors 19:00") == "Support from Otis Marsh, all ages")
+        #expect(try note("Bring\ta friend\u{7}") == "Bring a friend")
+        #expect(try note("\\n  \\n") == nil)
+        #expect(try note(String(repeating: "x", count: 5000))?.count == 500)
+        let page = try parse("ical/tour-mavi-vapur.ics")
+        #expect(try event(page, "mv-2027-03-07-porto").note == "Tickets on sale Friday.")
+        #expect(try event(page, "mv-2027-03-14-madrid").note == "A very long description folded with a tab that goes on.")
     }
 
     /// Every real feed of `../shared/realworld/ical` ingests, and each of its `VEVENT`s is

@@ -21,7 +21,7 @@ struct IngestOrderTests {
             "artist": "SELECT name, folded_name, match_key, mbid, on_tour_until, url FROM artist",
             "event": """
                 SELECT e.title, e.kind, e.status, e.local_date, e.local_time, e.timezone, e.start_utc, e.end_date,
-                    v.name, v.url, e.popularity, e.age_restriction, e.url, e.unlisted_since
+                    v.name, v.url, e.popularity, e.age_restriction, e.url, e.note, e.unlisted_since
                 FROM event e LEFT JOIN venue v ON v.id = e.venue_id
                 """,
             "lineup": """
