@@ -226,6 +226,12 @@ struct ICalendarIngesterTests {
         #expect(try note("Bring\ta friend\u{7}") == "Bring a friend")
         #expect(try note("\\n  \\n") == nil)
         #expect(try note(String(repeating: "x", count: 5000))?.count == 500)
+        // Escaped twice (a literal \n is left), and Google Calendar's HTML.
+        #expect(try note("Preis: 15.-\\\\nOrt: Muri") == "Preis: 15.-")
+        #expect(try note("<b>Eero Savela</b>: trumpetti<br><b>Seppo Kantonen</b>: piano") == "Eero Savela: trumpetti")
+        #expect(try note("<p></p><p>Jazz &amp; Dinner Nights&nbsp;at Winest.</p><br/>Every Friday") == "Jazz & Dinner Nights at Winest.")
+        #expect(try note("3 < 4 and 5 > 4") == "3 < 4 and 5 > 4", "no tag: text as it is")
+        #expect(try note("Notes: Kuopio Jazz &amp; Blues.") == "Notes: Kuopio Jazz & Blues.")
         let page = try parse("ical/tour-mavi-vapur.ics")
         #expect(try event(page, "mv-2027-03-07-porto").note == "Tickets on sale Friday.")
         #expect(try event(page, "mv-2027-03-14-madrid").note == "A very long description folded with a tab that goes on.")
@@ -291,12 +297,16 @@ struct ICalendarIngesterTests {
 
         let fasnacht = try page("fasnacht_rocks_events.ics")
         #expect(fasnacht.events.allSatisfy { $0.venue?.coordinate != nil }, "GEO")
+        #expect(fasnacht.events.allSatisfy { $0.note != nil && $0.note?.contains("\\n") == false }, "escaped twice")
+        #expect(fasnacht.events.first?.note == "Preis: 5.- / 10.-")
         #expect(fasnacht.events.first?.title == "Füürball")
 
         // 2026 holds 57 occurrences of 5 of its 156 rules (less EXDATEs and overridden
         // ones, as python-dateutil expands them) and its 3 overrides.
         let jazz = try page("jazz_finland_unified_gcal_rrule.ics")
         let occurrences = jazz.events.filter { $0.sourceID.contains("#") }
+        let notes = jazz.events.compactMap(\.note)
+        #expect(notes.count > 10 && !notes.contains { $0.contains("<br") || $0.contains("&amp;") }, "HTML descriptions read as text")
         #expect(occurrences.count == 57 + 3)
         #expect(Set(occurrences.map { $0.sourceID.split(separator: "#")[0] }).count == 5)
         #expect(occurrences.allSatisfy { $0.start.localDate.year == 2026 })
