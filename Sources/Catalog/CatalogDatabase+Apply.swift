@@ -57,12 +57,10 @@ extension CatalogDatabase: ListingSink {
 
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
-        let load = initialLoad
         // Once the page is committed (or not): a lookahead read before then read without it.
         defer { lookaheadLedger.writtenOutsideGroups() }
         return try writer.write { db in
-            load.pageAppliedOutsideGroups()
-            return try Self.apply(
+            try Self.apply(
                 page, pageHash: pageHash, format: format, timestamp: timestamp, revision: try Self.nextRevision(db), in: db)
         }
     }
@@ -76,15 +74,12 @@ extension CatalogDatabase: ListingSink {
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
         guard writer is DatabasePool else { return try body(PageByPageGroup(sink: self)) }
         let seen = seenRecords
-        let load = initialLoad
         let ledger = lookaheadLedger
         return try writer.writeWithoutTransaction { db in
-            let unchecked = try load.groupWillBegin(db)
-            defer { if unchecked { try? InitialLoad.checkForeignKeysAgain(db) } }
             do {
                 // The group begins, commits and (after a failed page) restarts its own
                 // transaction; see ``GroupTransaction``.
-                let group = try GroupTransaction(db: db, opened: now(), seen: seen, load: load, ledger: ledger)
+                let group = try GroupTransaction(db: db, opened: now(), seen: seen, ledger: ledger)
                 let result = try body(group)
                 try group.commit()
                 return result
@@ -98,13 +93,12 @@ extension CatalogDatabase: ListingSink {
 
     static func apply(
         _ page: ListingPage, pageHash: String, format: String, timestamp: String, revision: Int64,
-        seen: SeenRecords? = nil, othersAbsent: Bool = false, loaded: LoadedRecords? = nil,
-        searchNames: PendingSearchNames? = nil, appliedPages: PendingAppliedPages? = nil, ledger: LookaheadLedger? = nil,
+        seen: SeenRecords? = nil, searchNames: PendingSearchNames? = nil, appliedPages: PendingAppliedPages? = nil, ledger: LookaheadLedger? = nil,
         in db: Database
     ) throws -> PageOutcome {
         var applier = PageApplier(
-            db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, othersAbsent: othersAbsent,
-            loaded: loaded, searchNames: searchNames, ledger: ledger)
+            db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, searchNames: searchNames,
+            ledger: ledger)
         let outcome = try applier.apply(page)
         if let appliedPages {
             appliedPages.insert(format: format, pageHash: pageHash, locator: page.locator, appliedAt: timestamp)
@@ -134,11 +128,9 @@ extension CatalogDatabase: ListingSink {
     /// Applies a page without recording its hash (tests and callers that hash nothing).
     public func apply(_ page: ListingPage) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
-        let load = initialLoad
         // Once the page is committed (or not): a lookahead read before then read without it.
         defer { lookaheadLedger.writtenOutsideGroups() }
         return try writer.write { db in
-            load.pageAppliedOutsideGroups()
             var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, revision: try Self.nextRevision(db))
             return try applier.apply(page)
         }
@@ -170,7 +162,6 @@ private final class GroupTransaction: PageGroup {
     /// the group wrote nothing (its pages were rejected, or already applied).
     private var changesAtBegin = 0
     let seen: SeenRecords
-    let load: InitialLoad
     let ledger: LookaheadLedger
     /// New search names, inserted in order as the group commits.
     private let searchNames = PendingSearchNames()
@@ -181,12 +172,11 @@ private final class GroupTransaction: PageGroup {
     /// savepoint of its own.
     private var landed: [(page: ListingPage, hash: String, format: String)]? = []
 
-    init(db: Database, opened: Date, seen: SeenRecords, load: InitialLoad, ledger: LookaheadLedger) throws {
+    init(db: Database, opened: Date, seen: SeenRecords, ledger: LookaheadLedger) throws {
         self.db = db
         self.opened = opened
         self.timestamp = CatalogDatabase.timestamp(opened)
         self.seen = seen
-        self.load = load
         self.ledger = ledger
         try begin()
     }
@@ -196,7 +186,7 @@ private final class GroupTransaction: PageGroup {
         let dataVersion = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
         seen.groupOpens(at: opened, dataVersion: dataVersion)
         ledger.groupBegins(dataVersion: dataVersion)
-        if try load.groupBegins(db, dataVersion: dataVersion) { ledger.enable() }
+        ledger.enable()
         revision = try CatalogDatabase.nextRevision(db)
         changesAtBegin = db.totalChangesCount
     }
@@ -221,14 +211,11 @@ private final class GroupTransaction: PageGroup {
     }
 
     func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
-        // Outside the page's savepoint: ending an initial load builds indexes, which a
-        // failing page must not undo.
-        let othersAbsent = try load.othersAbsent(for: page.source, db)
         guard landed != nil else {
-            return try applyInOwnSavepoint(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
+            return try applyInOwnSavepoint(page, pageHash: pageHash, format: format)
         }
         do {
-            let outcome = try write(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
+            let outcome = try write(page, pageHash: pageHash, format: format)
             seen.pageLanded()
             // Kept without what was prepared for it (a replay, rare, prepares again as it
             // goes): a group of a second holds 25,000 events' snapshots otherwise, 40 MB
@@ -244,10 +231,9 @@ private final class GroupTransaction: PageGroup {
         }
     }
 
-    private func write(_ page: ListingPage, pageHash: String, format: String, othersAbsent: Bool) throws -> PageOutcome {
+    private func write(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         try CatalogDatabase.apply(
             page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen,
-            othersAbsent: othersAbsent, loaded: othersAbsent ? load.records : nil,
             // A page in a savepoint of its own writes its names at once: a rolled-back
             // savepoint would leave its held names behind.
             searchNames: landed != nil ? searchNames : nil, appliedPages: landed != nil ? appliedPages : nil,
@@ -268,8 +254,7 @@ private final class GroupTransaction: PageGroup {
             try db.execute(sql: "ROLLBACK TRANSACTION")
             try begin()
             for landed in pages {
-                let othersAbsent = try load.othersAbsent(for: landed.page.source, db)
-                _ = try write(landed.page, pageHash: landed.hash, format: landed.format, othersAbsent: othersAbsent)
+                _ = try write(landed.page, pageHash: landed.hash, format: landed.format)
                 seen.pageLanded()
             }
         } catch {
@@ -278,12 +263,12 @@ private final class GroupTransaction: PageGroup {
     }
 
     private func applyInOwnSavepoint(
-        _ page: ListingPage, pageHash: String, format: String, othersAbsent: Bool
+        _ page: ListingPage, pageHash: String, format: String
     ) throws -> PageOutcome {
         var outcome = PageOutcome()
         do {
             try db.inSavepoint {
-                outcome = try write(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
+                outcome = try write(page, pageHash: pageHash, format: format)
                 return .commit
             }
             seen.pageLanded()
@@ -334,12 +319,6 @@ struct PageApplier {
     var prefetched: [EntityKind: [String: Existing?]] = [:]
     /// Records lately written or stamped by this process; nil outside a group.
     let seen: SeenRecords?
-    /// No other source has a record in the catalog (see ``InitialLoad``): nothing this
-    /// page lists can merge with another source's listing, and no search for one is made.
-    let othersAbsent: Bool
-    /// Every record in the catalog, or more, during an initial load (see ``LoadedRecords``):
-    /// a record of this source not among them does not exist.
-    let loaded: LoadedRecords?
     /// Where a page group holds new search names until it commits; nil: written at once.
     let searchNames: PendingSearchNames?
     /// Artist rows this page merged into others: a bill read before a merge may name
@@ -357,7 +336,7 @@ struct PageApplier {
 
     init(
         db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil,
-        othersAbsent: Bool = false, loaded: LoadedRecords? = nil, searchNames: PendingSearchNames? = nil,
+        searchNames: PendingSearchNames? = nil,
         ledger: LookaheadLedger? = nil
     ) {
         self.db = db
@@ -366,8 +345,6 @@ struct PageApplier {
         self.timestamp = timestamp
         self.revision = revision
         self.seen = seen
-        self.othersAbsent = othersAbsent
-        self.loaded = loaded
         self.searchNames = searchNames
     }
 
@@ -460,7 +437,7 @@ struct PageApplier {
             }
         }
         if let similar = page.similarArtists { try replaceSimilarArtists(similar) }
-        if !othersAbsent, !page.venues.isEmpty || !page.events.isEmpty { try dropMetroAreasMadeForNoVenue() }
+        if !page.venues.isEmpty || !page.events.isEmpty { try dropMetroAreasMadeForNoVenue() }
         try touchSeenRecords()
         return outcome
     }

@@ -22,8 +22,6 @@ public struct CatalogDatabase: Sendable {
     public var includesUnlisted = false
     /// What this process's ingest groups have learnt about source records.
     let seenRecords = SeenRecords()
-    /// What this process's ingest run knows from one group to the next.
-    let initialLoad = InitialLoad()
     /// What the writer changed that the reading thread's lookaheads may have read.
     let lookaheadLedger = LookaheadLedger()
 

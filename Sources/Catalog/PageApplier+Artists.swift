@@ -100,7 +100,6 @@ extension PageApplier {
     /// An artist of another source with one of these MusicBrainz ids, lowest id first
     /// (other than `apartFrom`).
     private func artistSharing(musicBrainzIDs mbids: [String], apartFrom row: Int64? = nil) throws -> (Int64, String)? {
-        if othersAbsent { return nil }
         for mbid in mbids {
             let candidates = try Int64.fetchAll(
                 try db.cachedStatement(sql: "SELECT id FROM artist WHERE mbid = ? ORDER BY id"), arguments: [mbid])

@@ -178,7 +178,6 @@ extension PageApplier {
     private mutating func eventCandidate(
         for event: EventListing, venueID: Int64, actKeys: [String]?, lookahead: CandidateLookahead?
     ) throws -> Candidate? {
-        if othersAbsent { return nil }
         let localDate = event.start.localDate.description
         if let lookahead, lookahead.venueID == venueID, let ledger, ledger.stillHolds(lookahead, localDate: localDate) {
             return lookahead.chosen

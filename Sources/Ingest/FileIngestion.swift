@@ -77,14 +77,7 @@ public struct FileIngestion: Sendable {
         reader.stackSize = 1 << 22
         reader.start()
         defer { buffer.cancel() }
-        do {
-            try sink.withLoad {
-                applyInGroups(
-                    files, from: buffer, into: sink, firstLoad: appliedBefore == nil, summary: &summary, progress: progress)
-            }
-        } catch {
-            summary.record(IngestError(locator: "catalog", reason: .catalogUnfinished("\(error)")))
-        }
+        applyInGroups(files, from: buffer, into: sink, firstLoad: appliedBefore == nil, summary: &summary, progress: progress)
         return summary
     }
 

@@ -114,20 +114,6 @@ struct CandidateLookaheadTests {
         #expect(reason?.hasSuffix("sharing The Velvet Harbour") == true, "\(reason ?? "not merged")")
     }
 
-    @Test func readingAheadWaitsForTheIndexesAnInitialLoadLeftOutToBeCommitted() throws {
-        let (catalog, _) = try TestSupport.makeCatalog()
-        try catalog.withLoad {
-            try apply(page("songkick", "sk", eventID: "sk1", venueID: "sk-echo", at: echo), to: catalog)
-            #expect(catalog.lookaheadLedger.epochForReading == nil)
-            // This page ends the load: its group builds the indexes, which other
-            // connections see only once it commits.
-            try apply(page("lastfm", "first", eventID: "lf1", venueID: "lf-echo", at: echo), to: catalog)
-            #expect(catalog.lookaheadLedger.epochForReading == nil)
-            try apply(page("lastfm", "second", eventID: "lf2", venueID: "lf-echo", at: echo), to: catalog)
-            #expect(catalog.lookaheadLedger.epochForReading != nil)
-        }
-    }
-
     @Test func aShowReadAheadAndStillFreeIsJoinedAsIfReadWhenApplied() throws {
         var dumps: [String] = []
         for readingAhead in [true, false] {
