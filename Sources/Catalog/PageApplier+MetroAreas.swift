@@ -41,7 +41,7 @@ extension PageApplier {
             id = db.lastInsertedRowID
             try SearchIndex.insert(db, .metroArea, id: id, name: metro.name, holdingIn: searchNames)
             try insertRecord(.metroArea, metro.sourceID, entityID: id, url: metro.url, hash: hash, payload: nil, source: recordSource)
-            if recordSource != "geonames", let centre = metro.coordinate { try rehomeVenues(near: centre) }
+            if recordSource != "geonames", !othersAbsent, let centre = metro.coordinate { try rehomeVenues(near: centre) }
         }
         resolved[.metroArea, default: [:]][memoKey] = id
         return id

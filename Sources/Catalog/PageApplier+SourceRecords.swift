@@ -219,6 +219,8 @@ extension PageApplier {
     func snapshots<T: TapeReadableSnapshot>(
         _ type: T.Type, kind: EntityKind, entityID: Int64, knowing known: (source: String, sourceID: String, value: T)? = nil
     ) throws -> [(source: String, sourceID: String, value: T)] {
+        // With one source in the catalog, a row has one record: the one in hand.
+        if othersAbsent, let known { return [known] }
         return try Self.recordSnapshots(type, kind: kind, entityID: entityID, knowing: known, in: db)
     }
 
@@ -259,6 +261,7 @@ extension PageApplier {
 
     /// The sources with a record on a row.
     func sources(ofRow entityID: Int64, _ kind: EntityKind) throws -> Set<String> {
+        if othersAbsent { return [source] }
         if let known = seen?.sources(ofRow: entityID, kind) { return known }
         let statement = try db.cachedStatement(sql: "SELECT DISTINCT source FROM source_record WHERE kind = ? AND entity_id = ?")
         let sources = try Set(ColumnCursor(statement, arguments: [kind.rawValue, entityID]) { $0.text(0) }.all())

@@ -75,6 +75,7 @@ extension PageApplier {
     /// spelling one venue two ways: "Club  Verrière", "The Fillmore" and "Fillmore"), so
     /// whichever spelling arrives first, all join one venue.
     func venueCandidate(for venue: VenueListing) throws -> (id: Int64, reason: String)? {
+        if othersAbsent { return nil }
         if let coordinate = venue.coordinate, !venue.coordinateIsApproximate {
             let box = BoundingBox(around: coordinate, radiusKilometres: Self.venueMergeRadiusKilometres)
             var best: (distance: Double, id: Int64, name: String)?
