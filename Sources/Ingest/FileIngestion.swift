@@ -1,14 +1,6 @@
 import Foundation
 import Listings
 
-#if canImport(Glibc)
-import Glibc
-private typealias DirectoryStream = OpaquePointer
-#elseif canImport(Darwin)
-import Darwin
-private typealias DirectoryStream = UnsafeMutablePointer<DIR>
-#endif
-
 /// Ingests files and directories of saved responses, one page per file.
 ///
 /// Pages are read one at a time (never a whole crawl in memory) in a stable order
@@ -278,42 +270,27 @@ public struct FileIngestion: Sendable {
             throw IngestError(locator: path, reason: .unreadable("no such file or directory"))
         }
         guard isDirectory.boolValue else { return [path] }
-        guard let directory = opendir(path) else {
+        guard let walker = FileManager.default.enumerator(atPath: path) else {
             throw IngestError(locator: path, reason: .unreadable("cannot list the directory"))
         }
+        let root = path.hasSuffix("/") ? String(path.dropLast()) : path
         var files: [String] = []
-        collectListingFiles(in: directory, at: path.hasSuffix("/") ? String(path.dropLast()) : path, into: &files)
-        return files.sorted()
-    }
-
-    /// Walks a directory with `readdir`, which tells a file from a folder without a
-    /// `stat` of each entry, so a large saved crawl starts at once. Hidden entries are
-    /// skipped, a link to a file is read, a link to a folder is not followed, and a
-    /// folder that cannot be listed is passed over.
-    private static func collectListingFiles(in directory: DirectoryStream, at path: String, into files: inout [String]) {
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix(".") else { continue }
-            let full = path + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-                var status = stat()
-                let isLink = type == Int32(DT_LNK)
-                guard (isLink ? stat(full, &status) : lstat(full, &status)) == 0 else { continue }
-                switch status.st_mode & S_IFMT {
-                case S_IFREG: type = Int32(DT_REG)
-                case S_IFDIR where !isLink: type = Int32(DT_DIR)
-                default: continue
-                }
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
             }
-            if type == Int32(DT_DIR) {
-                if let subdirectory = opendir(full) { collectListingFiles(in: subdirectory, at: full, into: &files) }
-            } else if type == Int32(DT_REG), let dot = name.lastIndex(of: "."), dot != name.startIndex,
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
                 listingExtensions.contains(name[name.index(after: dot)...].lowercased())
-            {
+            else { continue }
+            // Follows a link: a link to a file is read (the walker never enters a link to a folder).
+            let full = root + "/" + relative
+            var entryIsDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: full, isDirectory: &entryIsDirectory), !entryIsDirectory.boolValue {
                 files.append(full)
             }
         }
+        return files.sorted()
     }
 }
