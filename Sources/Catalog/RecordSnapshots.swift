@@ -163,8 +163,6 @@ struct PreparedEvent: Sendable {
     let fieldsButVenue: SnapshotWriter
     /// ``MatchKey`` of each act's name, in bill order: what merging compares.
     let actKeys: [String]
-    /// The catalog's events it may join, when read ahead.
-    var lookahead: CandidateLookahead?
 
     init(_ event: EventListing) {
         snapshot = EventSnapshot(event, venueID: nil)

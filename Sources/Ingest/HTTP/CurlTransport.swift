@@ -16,6 +16,7 @@ import Foundation
 ///   are reused by the next exchange.
 /// - **Cancellation** (the fetcher's deadline, a cancelled task) stops the transfer within
 ///   a second: libcurl asks the progress callback at least that often.
+// @unchecked: the idle handles are touched only under `lock`.
 public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// `curl_global_init`, once per process, before any handle.
     private static let globalSetUp: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
@@ -176,6 +177,7 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
 
 /// What one exchange gathered so far; reached from libcurl's callbacks through their
 /// context pointer, on the exchange's thread only (but ``cancel()``).
+// @unchecked: its fields are written on the exchange's thread only; `cancelled` is under `lock`.
 private final class Exchange: @unchecked Sendable {
     let limit: Int
     let host: String?
