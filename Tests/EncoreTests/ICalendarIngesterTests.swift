@@ -216,6 +216,23 @@ struct ICalendarIngesterTests {
         #expect(event.title.count == 500 && event.lineup.isEmpty)
     }
 
+    /// Found by fuzzing: a `VTIMEZONE` whose `DTSTART` month is not 1–12 crashed the
+    /// zone's reading; such a month tells nothing, and the zone's offsets still place times.
+    @Test func aTimeZoneRuleWithAnImpossibleMonthCostsOnlyThatMonth() throws {
+        for month in ["21", "00"] {
+            let text = """
+                BEGIN:VCALENDAR\r\nBEGIN:VTIMEZONE\r\nTZID:Itsaso Time\r\n\
+                BEGIN:STANDARD\r\nDTSTART:16011028T030000\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n\
+                BEGIN:DAYLIGHT\r\nDTSTART:1601\(month)25T020000\r\nTZOFFSETTO:+0200\r\nEND:DAYLIGHT\r\n\
+                END:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:jam\r\nDTSTART;TZID=Itsaso Time:20261202T210000\r\n\
+                SUMMARY:Itsaso Jazz Jam\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+                """
+            let page = try ingester.parse(Data(text.utf8), context: PageContext(locator: "mangled.ics"))
+            let event = try #require(page.events.first)
+            #expect(event.start.localTime == LocalTime(hour: 21, minute: 0), "month \(month)")
+        }
+    }
+
     @Test func aDescriptionsFirstLineIsTheNoteAndNoMore() throws {
         func note(_ description: String) throws -> String? {
             let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:n\r\nDTSTART:20261204T200000Z\r\nSUMMARY:Grace\r\n"

@@ -74,8 +74,9 @@ struct ICalendarZones {
             guard let sub = block.components.first(where: { $0.name == part }),
                 let to = sub.property("TZOFFSETTO").flatMap({ offsetSeconds($0.text) })
             else { return nil }
+            // A month outside 1...12 (a mangled DTSTART) tells nothing about when daylight time runs.
             let month = sub.property("DTSTART").flatMap { Int($0.text.dropFirst(4).prefix(2)) }
-            return (to, month)
+            return (to, month.flatMap { (1...12).contains($0) ? $0 : nil })
         }
         guard let standard = offset("STANDARD") ?? offset("DAYLIGHT") else { return nil }
         let daylight = offset("DAYLIGHT").flatMap { $0.offset == standard.offset ? nil : $0 }
