@@ -380,6 +380,16 @@ extension CatalogDatabase {
                 try SearchIndex.setAddress(db, venue: row[0], street: row[1], postalCode: row[2], holdingIn: nil, isNew: true)
             }
         }
+        migrator.registerMigration("v17: festival slots") { db in
+            // An act's day and time on a festival's bill, when a source listed its set.
+            // The partial index finds the festivals a set may belong to without reading
+            // a venue's other events.
+            try db.execute(sql: """
+                ALTER TABLE lineup ADD COLUMN slot_date TEXT;
+                ALTER TABLE lineup ADD COLUMN slot_time TEXT;
+                CREATE INDEX event_festival ON event(venue_id, local_date) WHERE end_date IS NOT NULL;
+                """)
+        }
         return migrator
     }
 
