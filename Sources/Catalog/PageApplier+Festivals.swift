@@ -94,9 +94,12 @@ extension PageApplier {
     }
 
     /// Events at venues within ``festivalKilometres`` of `position` that `condition`
-    /// (SQL over `e`, with `arguments`) selects and whose bill names one of `acts`.
+    /// (SQL over `e`, with `arguments`) selects and whose bill names one of `acts`;
+    /// `spansOnly` reads only events with an end date, from their own index (a venue may
+    /// hold thousands of events on a day, none of them a festival).
     private func eventsNear(
-        _ position: Coordinate, sharing acts: Set<String>, where condition: String, _ arguments: StatementArguments
+        _ position: Coordinate, sharing acts: Set<String>, spansOnly: Bool = false, where condition: String,
+        _ arguments: StatementArguments
     ) throws -> [NearbyEvent] {
         let box = BoundingBox(around: position, radiusKilometres: Self.festivalKilometres)
         var found: [NearbyEvent] = []
@@ -104,7 +107,8 @@ extension PageApplier {
             let rows = try Row.fetchAll(
                 db.cachedStatement(sql: """
                     SELECT e.id, e.local_date, e.end_date, v.latitude, v.longitude
-                    FROM venue_location r JOIN venue v ON v.id = r.id JOIN event e ON e.venue_id = v.id
+                    FROM venue_location r JOIN venue v ON v.id = r.id
+                        JOIN event e \(spansOnly ? "INDEXED BY event_festival" : "") ON e.venue_id = v.id
                     WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ? AND \(condition)
                     """),
                 arguments: [box.minLatitude, box.maxLatitude, range.lowerBound, range.upperBound] + arguments)
@@ -149,7 +153,7 @@ extension PageApplier {
         let end = whole ? event.endDate?.description ?? start : start
         let acts = Self.actKeys(names: event.lineup.map(\.artist.name))
         let festivals = try eventsNear(
-            position, sharing: acts,
+            position, sharing: acts, spansOnly: true,
             where: """
                 e.end_date IS NOT NULL AND e.local_date <= ? AND e.end_date >= ?
                 AND e.local_date >= date(?, '-' || (SELECT max_days FROM event_span_bound WHERE id = 1) || ' days')
