@@ -14,7 +14,7 @@ enum FormatBenchmark {
     static func run(events: Int, encore: String, sample: String, work: URL, report: inout Report) throws {
         let corpus = work.appendingPathComponent("formats").path
         let generation = try ChildProcess.run(
-            sample, ["--events", String(events), "--formats", formats.joined(separator: ","), "--out", corpus])
+            sample, ["--events", String(events), "--formats", formats.joined(separator: ","), "--variations", "--out", corpus])
         guard generation.status == 0 else { throw BenchmarkError("encore-sample --formats failed") }
         // The first round's catalogs are kept: Songkick's is the one merged into below.
         func catalog(_ format: String, round: Int) -> String {
@@ -76,6 +76,7 @@ enum FormatBenchmark {
         let quality = try MergeScore.measure(catalog: merged, labels: corpus + "/labels.tsv")
         print(String(format: "  merge quality over %d records of five sources: %d of %d same-concert pairs found, %d pairs merged",
                      quality.records, quality.found, quality.actual, quality.predicted))
+        for line in quality.variationReport { print("    " + line) }
         report.figure(
             "merge precision / recall, five sources", String(format: "%.4f / %.4f", quality.precision, quality.recall),
             target: "≥ 0.99 / ≥ 0.97", met: quality.precision >= 0.99 && quality.recall >= 0.97)

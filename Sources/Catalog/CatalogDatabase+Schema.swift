@@ -386,6 +386,16 @@ extension CatalogDatabase {
             // until a source's page is applied again.
             try db.execute(sql: "ALTER TABLE event ADD COLUMN note TEXT")
         }
+        migrator.registerMigration("v18: festival slots") { db in
+            // An act's day and time on a festival's bill, when a source listed its set.
+            // The partial index finds the festivals a set may belong to without reading
+            // a venue's other events.
+            try db.execute(sql: """
+                ALTER TABLE lineup ADD COLUMN slot_date TEXT;
+                ALTER TABLE lineup ADD COLUMN slot_time TEXT;
+                CREATE INDEX event_festival ON event(venue_id, local_date) WHERE end_date IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

@@ -39,7 +39,8 @@ extension PageApplier {
             let candidate = try eventCandidate(for: event, venueID: venueID, actKeys: prepared?.actKeys)
         {
             let merges = artistMerges
-            try upsertLineup(corroboratedBy: Self.actKeys(candidate.stored.acts))
+            let sets = try setsToTakeIn(event, venueID: venueID, joining: candidate.id)
+            try upsertLineup(corroboratedBy: Self.actKeys(candidate.stored.acts).merging(try actKeys(ofSets: sets)) { a, _ in a })
             try insertRecord(
                 .event, event.sourceID, entityID: candidate.id, url: event.url, hash: hash, payload: payload,
                 mergeReason: candidate.reason)
@@ -53,15 +54,29 @@ extension PageApplier {
             // Now listed by this source too: never a candidate for its other events.
             let key = "\(venueID) \(event.start.localDate)"
             candidateMemo[key]?.removeAll { $0.id == candidate.id }
+            try takeIn(sets, into: candidate.id)
             return .merged
         }
-        try upsertLineup(corroboratedBy: [:])
+        if let venueID, let festival = try festivalCandidate(for: event, venueID: venueID) {
+            let sets = try setsToTakeIn(event, venueID: venueID, joining: festival.id)
+            try upsertLineup(corroboratedBy: try actKeys(festival.id).merging(try actKeys(ofSets: sets)) { a, _ in a })
+            try insertRecord(
+                .event, event.sourceID, entityID: festival.id, url: event.url, hash: hash, payload: payload,
+                mergeReason: festival.reason)
+            try rebuildEvent(festival.id, knowing: (event.sourceID, snapshot))
+            resolved[.event, default: [:]][event.sourceID] = festival.id
+            try takeIn(sets, into: festival.id)
+            return .merged
+        }
+        let sets = try setsToTakeIn(event, venueID: venueID, joining: nil)
+        try upsertLineup(corroboratedBy: try actKeys(ofSets: sets))
         let merged = merge([(source, event.sourceID, snapshot)]) { [resolved] _, artistSourceID in
             resolved[.artist]?[artistSourceID]
         }
         let id = try write(merged, into: nil)
         try insertRecord(.event, event.sourceID, entityID: id, url: event.url, hash: hash, payload: payload)
         resolved[.event, default: [:]][event.sourceID] = id
+        try takeIn(sets, into: id)
         return .new
     }
 
@@ -317,6 +332,11 @@ extension PageApplier {
         _ records: [(source: String, sourceID: String, value: EventSnapshot)],
         artistID: (String, String) throws -> Int64?
     ) rethrows -> MergedEvent {
+        // On a festival's row, the records listing it whole decide its fields; its sets
+        // add their acts, each with its day and time as its slot.
+        let whole = records.filter { $0.value.isWholeFestival }
+        let records = whole.isEmpty ? records : whole + records.filter { !$0.value.isWholeFestival }
+        let festivalRow = !whole.isEmpty
         let snapshots = records.map(\.value)
         func first<T>(_ field: (EventSnapshot) -> T?) -> T? { snapshots.lazy.compactMap(field).first }
         var merged = MergedEvent(base: snapshots[0])
@@ -334,14 +354,24 @@ extension PageApplier {
         }
         var seen = Set<Int64>()
         var namedBy: [String: String] = [:]
+        var namedID: [String: Int64] = [:]
         // Names are compared across records only: a new event has one.
         let comparesNames = records.count > 1
         for record in records {
+            let slot = festivalRow && !record.value.isWholeFestival ? (record.value.localDate, record.value.localTime) : nil
             for act in record.value.lineup.sorted(by: { $0.order < $1.order }) {
                 let key = comparesNames ? MatchKey.of(act.name) : nil
-                if let key, let source = namedBy[key], source != record.source { continue }
-                guard let id = try artistID(record.source, act.artistSourceID), seen.insert(id).inserted else { continue }
-                if let key { namedBy[key] = record.source }
+                if let key, let source = namedBy[key], source != record.source {
+                    if let slot, let id = namedID[key], merged.slots[id] == nil { merged.slots[id] = slot }
+                    continue
+                }
+                guard let id = try artistID(record.source, act.artistSourceID) else { continue }
+                if let slot, merged.slots[id] == nil { merged.slots[id] = slot }
+                guard seen.insert(id).inserted else { continue }
+                if let key {
+                    namedBy[key] = record.source
+                    namedID[key] = id
+                }
                 merged.lineup.append((id, act.billing, merged.lineup.count + 1))
             }
             for offer in record.value.offers { merged.offers.append((record.source, offer)) }
@@ -402,18 +432,24 @@ extension PageApplier {
         }
         // A rebuilt event's bill and offers are mostly what they were (a source merging
         // in lists the same acts): rewritten only when they differ.
-        if try id == nil || !sameLineup(stored?.acts ?? acts(of: eventID), merged.lineup) {
+        // A festival's slots are not among what the stored bill is compared by.
+        if try id == nil || !merged.slots.isEmpty || !sameLineup(stored?.acts ?? acts(of: eventID), merged.lineup) {
             if id != nil {
                 try db.cachedStatement(sql: "DELETE FROM lineup WHERE event_id = ?").execute(arguments: [eventID])
             }
             let lineup = try db.cachedStatement(
-                sql: "INSERT OR IGNORE INTO lineup (event_id, artist_id, billing, position) VALUES (?, ?, ?, ?)")
+                sql: """
+                    INSERT OR IGNORE INTO lineup (event_id, artist_id, billing, position, slot_date, slot_time)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """)
             for act in merged.lineup {
                 try lineup.execute { binder in
                     binder.bind(eventID)
                     binder.bind(act.artistID)
                     binder.bind(act.billing)
                     binder.bind(act.position)
+                    binder.bind(merged.slots[act.artistID]?.date)
+                    binder.bind(merged.slots[act.artistID]?.time)
                 }
             }
         }
@@ -472,8 +508,17 @@ struct MergedEvent {
     var base: EventSnapshot
     var lineup: [(artistID: Int64, billing: String, position: Int)] = []
     var offers: [(source: String, offer: EventSnapshot.Offer)] = []
+    /// A festival's acts' days and times, from the sets listed on their own.
+    var slots: [Int64: (date: String, time: String?)] = [:]
 
     init(base: EventSnapshot) {
         self.base = base
+    }
+}
+
+extension EventSnapshot {
+    /// A festival listed as a whole, not one of its sets.
+    var isWholeFestival: Bool {
+        PageApplier.isWholeFestival(kind: kind, localDate: localDate, endDate: endDate, acts: lineup.count)
     }
 }

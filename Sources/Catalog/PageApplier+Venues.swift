@@ -75,8 +75,10 @@ extension PageApplier {
     /// spelling one venue two ways: "Club  Verrière", "The Fillmore" and "Fillmore"), so
     /// whichever spelling arrives first, all join one venue.
     func venueCandidate(for venue: VenueListing) throws -> (id: Int64, reason: String)? {
-        if othersAbsent { return nil }
-        if let coordinate = venue.coordinate, !venue.coordinateIsApproximate {
+        // With no other source in the catalog, only this source's other spellings (the
+        // same name key, near) are candidates; so too for a position that is only its
+        // city's, which one source gives all its spellings of a venue alike.
+        if let coordinate = venue.coordinate {
             let box = BoundingBox(around: coordinate, radiusKilometres: Self.venueMergeRadiusKilometres)
             var best: (distance: Double, id: Int64, name: String)?
             for range in box.longitudeRanges {
@@ -97,8 +99,10 @@ extension PageApplier {
                 }.all()
                 for (id, name, position) in rows {
                     let distance = haversineDistance(from: coordinate, to: position)
-                    guard distance <= Self.venueMergeRadiusKilometres, MatchKey.venueNamesAgree(name, venue.name),
-                        try MatchKey.of(name) == MatchKey.of(venue.name) || !hasRecordFromThisSource(.venue, entityID: id)
+                    let sameKey = MatchKey.of(name) == MatchKey.of(venue.name)
+                    guard distance <= Self.venueMergeRadiusKilometres, sameKey || !venue.coordinateIsApproximate,
+                        MatchKey.venueNamesAgree(name, venue.name),
+                        try sameKey || !hasRecordFromThisSource(.venue, entityID: id)
                     else { continue }
                     if (distance, id) < (best?.distance ?? .infinity, best?.id ?? 0) { best = (distance, id, name) }
                 }
@@ -109,7 +113,7 @@ extension PageApplier {
             }
         }
         // Without exact coordinates on one side, the same name in the same city.
-        guard let city = venue.city else { return nil }
+        guard !othersAbsent, let city = venue.city else { return nil }
         let exact = venue.coordinate != nil && !venue.coordinateIsApproximate
         let rows = try Row.fetchAll(
             try db.cachedStatement(sql: """

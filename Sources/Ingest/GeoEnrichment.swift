@@ -144,8 +144,10 @@ public struct GeoEnrichment: Sendable {
     }
 
     /// How close to a city's gazetteer centre a venue's coordinate must be to count as
-    /// that centre: geocoders place a city's centre a little differently.
-    static let cityCentreKilometres = 0.3
+    /// that centre: geocoders and sources place a city's centre differently (Kraków's
+    /// centre is the main square to one, the old town's middle to another), often by
+    /// more than a few hundred metres.
+    static let cityCentreKilometres = 1.0
 
     /// "Los Angeles (LA)" → "Los Angeles".
     private static func plainName(_ name: String) -> String {

@@ -49,28 +49,8 @@ public struct BandsintownWriter: Sendable {
                 canonical.append(index)
             }
         }
-        let lineupNames = FragmentTable(names) { name, json in json.string(name) }
         let venueJSON = FragmentTable(world.venues.indices) { index, json in
-            let venue = world.venues[index]
-            let city = world.cities[venue.cityIndex]
-            let country = SampleCountry.named(city.countryName)
-            // Bandsintown geocodes what it cannot place to the city.
-            let coordinate = sources.venueCoordinate(index, in: .bandsintown) ?? city.centre
-            json.raw("{\"name\":")
-            json.string(sources.venueName(index, in: .bandsintown))
-            json.raw(",\"latitude\":")
-            json.quotedDegrees(coordinate.latitude)
-            json.raw(",\"longitude\":")
-            json.quotedDegrees(coordinate.longitude)
-            json.raw(",\"city\":")
-            json.string(city.displayName)
-            json.raw(",\"region\":")
-            json.string(city.stateName ?? "")
-            json.raw(",\"country\":")
-            json.string(country.name)
-            json.raw(",\"location\":")
-            json.string(city.displayName + ", " + (city.stateName.map { $0 + ", " } ?? "") + country.name)
-            json.raw("}")
+            appendVenue(index, place: nil, to: &json)
         }
         var counts = [Int](repeating: 0, count: sources.artists.count)
         var files = AppendingFiles { folder.appendingPathComponent("\(slugOf[$0])-events.json") }
@@ -80,53 +60,59 @@ public struct BandsintownWriter: Sendable {
         for listing in sources.listings() where listing.sources.contains(.bandsintown) {
             let event = listing.event
             guard let venue = event.venueIndex else { continue }
-            let artist = canonical[event.performances[0].artistIndex]
-            var rng = sources.details(event.id, .bandsintown)
-            let id = sources.recordID(listing, in: .bandsintown)
-            json.removeAll()
-            json.raw(counts[artist] == 0 ? "[\n" : ",\n")
-            json.raw("{\"id\":\"")
-            json.plain(id)
-            json.raw("\",\"artist_id\":\"")
-            json.int(Self.artistID(sources.artists[artist], sources))
-            json.raw("\",\"url\":\"https://www.bandsintown.com/e/")
-            json.plain(id)
-            json.raw("?")
-            json.plain(Self.appID)
-            json.raw("&utm_campaign=event\",\"datetime\":\"")
-            json.isoDate(event.startDate)
-            json.raw("T")
-            let minutes = listing.startMinutes(in: .bandsintown)
-            json.clock(minutes ?? 0)
-            json.raw(minutes == nil ? "\",\"datetime_display_rule\":\"date\"" : "\",\"datetime_display_rule\":\"datetime\"")
-            json.raw(",\"on_sale_datetime\":\"")
-            if !rng.chance(0.2) {
-                json.isoDate(event.startDate.adding(days: -rng.int(in: 14...90)))
-                json.raw("T10:00:00")
-            }
-            json.raw("\",\"description\":")
-            appendDescription(event, rng: &rng, names: names, to: &json)
-            json.raw(",\"title\":")
-            json.string(event.series.map { "\($0.displayName) \(event.startDate.year)" } ?? "")
-            json.raw(",\"venue\":")
-            venueJSON.append(venue, to: &json)
-            json.raw(",\"lineup\":[")
-            for (position, performance) in event.performances.enumerated() {
-                if position > 0 { json.raw(",") }
-                lineupNames.append(performance.artistIndex, to: &json)
-            }
-            json.raw("],\"offers\":[")
-            if !rng.chance(0.1) {
-                json.raw("{\"type\":\"Tickets\",\"url\":\"https://www.bandsintown.com/t/")
+            for record in sources.bandsintownRecords(listing) {
+                let artist = canonical[record.artist]
+                var rng = sources.details(event.id, .bandsintown)
+                let id = record.id
+                json.removeAll()
+                json.raw(counts[artist] == 0 ? "[\n" : ",\n")
+                json.raw("{\"id\":\"")
+                json.plain(id)
+                json.raw("\",\"artist_id\":\"")
+                json.int(Self.artistID(sources.artists[artist], sources))
+                json.raw("\",\"url\":\"https://www.bandsintown.com/e/")
                 json.plain(id)
                 json.raw("?")
                 json.plain(Self.appID)
-                json.raw("&utm_campaign=ticket\",\"status\":\"available\"}")
+                json.raw("&utm_campaign=event\",\"datetime\":\"")
+                json.isoDate(record.date)
+                json.raw("T")
+                json.clock(record.minutes ?? 0)
+                json.raw(record.minutes == nil
+                    ? "\",\"datetime_display_rule\":\"date\"" : "\",\"datetime_display_rule\":\"datetime\"")
+                json.raw(",\"on_sale_datetime\":\"")
+                if !rng.chance(0.2) {
+                    json.isoDate(event.startDate.adding(days: -rng.int(in: 14...90)))
+                    json.raw("T10:00:00")
+                }
+                json.raw("\",\"description\":")
+                appendDescription(event, rng: &rng, names: names, to: &json)
+                json.raw(",\"title\":")
+                json.string(record.title ?? event.series.map { "\($0.displayName) \(event.startDate.year)" } ?? "")
+                json.raw(",\"venue\":")
+                if let place = record.place {
+                    appendVenue(venue, place: place, to: &json)
+                } else {
+                    venueJSON.append(venue, to: &json)
+                }
+                json.raw(",\"lineup\":[")
+                for (position, name) in record.lineup.enumerated() {
+                    if position > 0 { json.raw(",") }
+                    json.string(name)
+                }
+                json.raw("],\"offers\":[")
+                if !rng.chance(0.1) {
+                    json.raw("{\"type\":\"Tickets\",\"url\":\"https://www.bandsintown.com/t/")
+                    json.plain(id)
+                    json.raw("?")
+                    json.plain(Self.appID)
+                    json.raw("&utm_campaign=ticket\",\"status\":\"available\"}")
+                }
+                json.raw("]}")
+                counts[artist] += 1
+                written += 1
+                try files.append(artist, json, output: &output)
             }
-            json.raw("]}")
-            counts[artist] += 1
-            written += 1
-            try files.append(artist, json, output: &output)
         }
         json.removeAll()
         json.raw("\n]\n")
@@ -144,6 +130,33 @@ public struct BandsintownWriter: Sendable {
         }
         output.summary.events = written
         return output.summary
+    }
+
+    /// A venue as Bandsintown embeds it; `place` names and places it another way.
+    private func appendVenue(
+        _ index: Int, place: (name: String, coordinate: SampleCoordinate)?, to json: inout JSONBuffer
+    ) {
+        let world = sources.world
+        let venue = world.venues[index]
+        let city = world.cities[venue.cityIndex]
+        let country = SampleCountry.named(city.countryName)
+        // Bandsintown geocodes what it cannot place to the city.
+        let coordinate = place?.coordinate ?? sources.venueCoordinate(index, in: .bandsintown) ?? city.centre
+        json.raw("{\"name\":")
+        json.string(place?.name ?? sources.venueName(index, in: .bandsintown))
+        json.raw(",\"latitude\":")
+        json.quotedDegrees(coordinate.latitude)
+        json.raw(",\"longitude\":")
+        json.quotedDegrees(coordinate.longitude)
+        json.raw(",\"city\":")
+        json.string(city.displayName)
+        json.raw(",\"region\":")
+        json.string(city.stateName ?? "")
+        json.raw(",\"country\":")
+        json.string(country.name)
+        json.raw(",\"location\":")
+        json.string(city.displayName + ", " + (city.stateName.map { $0 + ", " } ?? "") + country.name)
+        json.raw("}")
     }
 
     static func artistID(_ artist: SampleArtist, _ sources: SourceWorld) -> Int {

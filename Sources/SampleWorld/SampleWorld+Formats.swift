@@ -94,18 +94,29 @@ struct LabelWriter {
         let url = directory.appendingPathComponent("labels.tsv")
         var output = SampleFileOutput()
         var tsv = JSONBuffer(capacity: 1 << 20)
-        tsv.raw("source\tsource_event_id\tconcert_key\n")
+        // With realistic variations, a fourth column names each record's variation classes.
+        let classified = sources.realistic
+        tsv.raw(classified ? "source\tsource_event_id\tconcert_key\tvariations\n" : "source\tsource_event_id\tconcert_key\n")
         let file = try output.create(url)
         var rows = 0
         for listing in sources.listings() {
             for source in listed where listing.sources.contains(source) {
-                tsv.plain(source.name)
-                tsv.raw("\t")
-                tsv.plain(sources.recordID(listing, in: source))
-                tsv.raw("\t")
-                tsv.plain(listing.key)
-                tsv.raw("\n")
-                rows += 1
+                let records = classified && source == .bandsintown
+                    ? sources.bandsintownRecords(listing).map { ($0.id, $0.classes) }
+                    : [(sources.recordID(listing, in: source), sources.classes(of: listing))]
+                for (id, classes) in records {
+                    tsv.plain(source.name)
+                    tsv.raw("\t")
+                    tsv.plain(id)
+                    tsv.raw("\t")
+                    tsv.plain(listing.key)
+                    if classified {
+                        tsv.raw("\t")
+                        tsv.plain(classes.isEmpty ? "plain" : classes.joined(separator: ","))
+                    }
+                    tsv.raw("\n")
+                    rows += 1
+                }
             }
             if tsv.count > 1 << 20 - 4096 {
                 try output.write(tsv, to: file)
@@ -206,6 +217,7 @@ extension SourceWorld {
         case .ticketmaster:
             return ticketmasterID(id)
         case .bandsintown:
+            if let lookalike = listing.lookalike { return String(2_000_000_000 + lookalike.rawValue * 100_000_000 + id) }
             return String(1_000_000_000 + permuted(id, salt: 0xB17))
         case .lastfm:
             return String(1_000_000 + permuted(id, salt: 0x1A57))

@@ -10,11 +10,14 @@ extension SampleWorld {
         public var days: Int
         /// Page size of the calendar files (Songkick's default is 50).
         public var eventsPerPage: Int
+        /// Bandsintown lists concerts the way real sources differ (see ``SourceWorld``'s
+        /// realistic variations), with hard negatives; off, the bundled samples stay as they are.
+        public var realisticVariations: Bool
 
         public init(
             seed: UInt64 = 2026, eventCount: Int = 1000,
             start: SampleDate = SampleDate(year: 2026, month: 11, day: 1)!, days: Int = 240,
-            eventsPerPage: Int = 50
+            eventsPerPage: Int = 50, realisticVariations: Bool = false
         ) {
             precondition(eventCount >= 0 && days > 0 && eventsPerPage > 0, "invalid sample world configuration")
             self.seed = seed
@@ -22,6 +25,7 @@ extension SampleWorld {
             self.start = start
             self.days = days
             self.eventsPerPage = eventsPerPage
+            self.realisticVariations = realisticVariations
         }
     }
 }

@@ -39,6 +39,8 @@ struct SourceWorld: Sendable {
     private let artistNames: [[String]]
     private let venueNames: [[String]]
     private let venueCoordinates: [[SampleCoordinate?]]
+    /// Venues Bandsintown places at their city's centre (realistic variations only).
+    let bandsintownAtCityCentre: Set<Int>
     /// Metro areas' event counts, to share extras out like events.
     private let extraWeights: [Double]
 
@@ -70,7 +72,12 @@ struct SourceWorld: Sendable {
         }
         artistNames = renamed.map(\.0)
         venueNames = renamed.map { $0.1.map(\.name) }
-        venueCoordinates = renamed.map { $0.1.map(\.coordinate) }
+        var coordinates = renamed.map { $0.1.map(\.coordinate) }
+        bandsintownAtCityCentre = Self.cityCentreVenues(world)
+        for index in bandsintownAtCityCentre {
+            coordinates[SampleSource.bandsintown.rawValue - 1][index] = world.cities[world.venues[index].cityIndex].centre
+        }
+        venueCoordinates = coordinates
         let counts = world.metroAreas.indices.map { world.eventCount(inMetroAreaAt: $0) }
         extraWeights = counts.map(Double.init)
         extraCount = (world.configuration.eventCount * 3 + 50) / 100
@@ -140,12 +147,7 @@ struct SourceWorld: Sendable {
             name = name.uppercased()
         }
         guard let exact = venue.coordinate, moveRoll < 0.7 else { return (name, venue.coordinate) }
-        let metresPerDegree = 111_320.0
-        let latitude = exact.latitude + metres * cos(bearing) / metresPerDegree
-        var longitude = exact.longitude + metres * sin(bearing) / (metresPerDegree * cos(exact.latitude * .pi / 180))
-        if longitude >= 180 { longitude -= 360 }
-        if longitude < -180 { longitude += 360 }
-        return (name, SampleCoordinate(latitude: latitude, longitude: longitude))
+        return (name, exact.moved(metres: metres, bearing: bearing))
     }
 
     // MARK: - Ids
@@ -249,7 +251,8 @@ struct SourceWorld: Sendable {
             withoutTime.remove(.bandsintown)
         }
         return SourcedEvent(
-            event: event, sources: sources, withoutTime: withoutTime, cancelledIn: cancelledIn, postponedIn: postponedIn)
+            event: event, sources: sources, withoutTime: withoutTime, cancelledIn: cancelledIn, postponedIn: postponedIn,
+            keptTimes: keepingTimes)
     }
 
     /// Source-only concert `k` of ``extraCount``, spread over the window like world events.
@@ -349,9 +352,13 @@ struct SourcedEvent: Sendable {
     let withoutTime: SourceSet
     let cancelledIn: SourceSet
     let postponedIn: SourceSet
+    /// Told apart from another show by its time (early/late pairs, hard negatives).
+    var keptTimes = false
+    /// What world concert it looks like without being it (realistic variations).
+    var lookalike: SourceWorld.Lookalike?
 
     /// The world's identity of the concert, the same for every source's record of it.
-    var key: String { "event-\(event.id)" }
+    var key: String { lookalike.map { "\($0.label)-\(event.id)" } ?? "event-\(event.id)" }
 
     func status(in source: SampleSource) -> SampleEvent.Status {
         cancelledIn.contains(source) ? .cancelled : postponedIn.contains(source) ? .postponed : .ok
@@ -408,6 +415,8 @@ struct SourceListings: Sequence {
         private var nextExtra = 0
         private var extraHead: SourcedEvent?
         private var nextHardNegative = 0
+        /// Lookalikes of the world concert returned last, returned next.
+        private var lookalikes: [SourcedEvent] = []
 
         init(sources: SourceWorld) {
             self.sources = sources
@@ -422,6 +431,7 @@ struct SourceListings: Sequence {
         }
 
         mutating func next() -> SourcedEvent? {
+            if !lookalikes.isEmpty { return lookalikes.removeFirst() }
             var best = -1
             var bestOrder = (day: Int.max, id: Int.max)
             for index in heads.indices where heads[index] < bestOrder {
@@ -446,7 +456,9 @@ struct SourceListings: Sequence {
             let paired = cursors[best].headPaired
             cursors[best].advance()
             heads[best] = Self.order(cursors[best].head)
-            return sources.covered(event, paired: paired)
+            let listing = sources.covered(event, paired: paired)
+            lookalikes = sources.lookalikes(of: listing)
+            return listing
         }
     }
 }

@@ -23,6 +23,8 @@ struct SplitMix64 {
         case extraEvents = 7
         /// Per-record details a source invents (prices, on-sale dates, descriptions).
         case sourceDetails = 8
+        /// How a source's record differs with realistic variations on, and the hard negatives.
+        case variations = 9
     }
 
     private var state: UInt64

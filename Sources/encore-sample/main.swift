@@ -7,7 +7,7 @@ import SampleWorld
 
 let usage = """
     usage: encore-sample [--events N] [--seed S] [--start YYYY-MM-DD] [--days D] [--per-page P]
-                         [--formats F,F,...] [--out DIR] [--serve PORT]
+                         [--formats F,F,...] [--variations] [--out DIR] [--serve PORT]
       --events N          events to generate (default 1000)
       --seed S            random seed, an unsigned 64-bit integer (default 2026)
       --start YYYY-MM-DD  first day events may start (default 2026-11-01)
@@ -15,6 +15,10 @@ let usage = """
       --per-page P        events per calendar page (default 50)
       --formats F,F,...   formats to write (default songkick-json), or "all":
                           \(SampleFormat.allCases.map(\.rawValue).joined(separator: ", "))
+      --variations        Bandsintown lists concerts the way real sources differ (venue spellings,
+                          city-centre positions, doors times, "feat." credits, festivals per set)
+                          and lookalike concerts (matinees, namesakes, tribute bands, similarly
+                          named rooms nearby); labels.tsv then names each record's variations
       --out DIR           output directory (default Fixtures/sample)
       --serve PORT        then serve the Songkick, Last.fm and SeatGeek pages written over HTTP on
                           127.0.0.1:PORT with those APIs' URLs and paging (key: "sample-key"),
@@ -45,6 +49,10 @@ while let flag = arguments.popFirst() {
     if flag == "-h" || flag == "--help" {
         print(usage)
         exit(0)
+    }
+    if flag == "--variations" {
+        configuration.realisticVariations = true
+        continue
     }
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
     switch flag {
