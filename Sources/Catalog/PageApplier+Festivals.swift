@@ -220,8 +220,6 @@ extension PageApplier {
             try db.execute(sql: "UPDATE OR IGNORE \(table) SET event_id = ? WHERE event_id = ?", arguments: [kept, removed])
             try db.execute(sql: "DELETE FROM \(table) WHERE event_id = ?", arguments: [removed])
         }
-        let place = try Row.fetchOne(db, sql: "SELECT venue_id, local_date FROM event WHERE id = ?", arguments: [removed])
-        ledger?.eventWritten(removed, venueID: place?[0], localDate: place?[1] ?? "")
         for table in ["lineup", "offer", "event"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE \(table == "event" ? "id" : "event_id") = ?", arguments: [removed])
         }
