@@ -29,7 +29,10 @@ enum AtomFeed {
         let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
         let when = SiteHTML.longDate(event.start.localDate)
             + (event.start.localTime.map { ", " + SiteHTML.hourMinute($0) + (event.start.timeZone.map { " " + $0 } ?? "") } ?? "")
-        let lineup = event.lineup.map(\.name).joined(separator: ", ")
+        // As in list entries, a festival names its first acts only.
+        let listed = event.lineup.prefix(EventSummary.actsListed)
+        let lineup = listed.map(\.name).joined(separator: ", ")
+            + (event.lineup.count > listed.count ? " and \(event.lineup.count - listed.count) more" : "")
         let summary = [when, place, lineup.isEmpty ? nil : "with " + lineup].compactMap { $0 }.filter { !$0.isEmpty }
             .joined(separator: " · ")
         return "<entry><id>\(id(of: event.id))</id><title>\(escape(status + event.title))</title>"

@@ -78,8 +78,8 @@ final class RenderedEvents: @unchecked Sendable {
 
     /// An event as lists show it.
     static func render(_ event: EventDetail) -> [UInt8] {
-        var json = FeedJSONWriter(capacity: 2048)
-        event.write(to: &json)
+        var json = FeedJSONWriter(capacity: 512)
+        EventSummary(event).write(to: &json)
         return json.bytes
     }
 
@@ -251,7 +251,7 @@ enum EventList: Sendable, Encodable {
     func write(to json: inout FeedJSONWriter) {
         switch self {
         case .details(let events):
-            json.array(events) { json, event in event.write(to: &json) }
+            json.array(events) { json, event in EventSummary(event).write(to: &json) }
         case .rendered(let ids, let store, let extra):
             json.openArray()
             for id in ids {
@@ -272,6 +272,6 @@ enum EventList: Sendable, Encodable {
                 self, .init(codingPath: encoder.codingPath, debugDescription: "rendered entries are written by FeedJSONWriter"))
         }
         var container = encoder.singleValueContainer()
-        try container.encode(events)
+        try container.encode(events.map(EventSummary.init))
     }
 }
