@@ -61,11 +61,7 @@ enum AtomFeed {
         return Data(xml.utf8)
     }
 
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func escape(_ text: String) -> String { Markup.escape(text) }
 
     /// The entries of a list's events newest first, at most ``limit``, with `since`
     /// (seconds since the epoch) the oldest first-seen time kept; and the newest entry's

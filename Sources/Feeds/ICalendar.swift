@@ -77,6 +77,9 @@ public enum ICalendar {
 
     /// TEXT escaping (RFC 5545 §3.3.11).
     static func escape(_ text: String) -> String {
+        // Most text has nothing to escape: stepping through its characters is then wasted.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D })
+        else { return text }
         var result = ""
         for character in text {
             switch character {
@@ -92,6 +95,7 @@ public enum ICalendar {
 
     /// Folds a content line at 75 octets without splitting a UTF-8 character.
     static func fold(_ line: String) -> String {
+        guard line.utf8.count > 75 else { return line }
         var folded = ""
         var octets = 0
         for character in line {
@@ -107,10 +111,10 @@ public enum ICalendar {
     }
 
     private static func compact(_ instant: UTCInstant) -> String {
-        instant.description.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        String(decoding: instant.description.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") }, as: UTF8.self)
     }
 
     private static func basic(_ date: LocalDate) -> String {
-        date.description.replacingOccurrences(of: "-", with: "")
+        String(decoding: date.description.utf8.filter { $0 != UInt8(ascii: "-") }, as: UTF8.self)
     }
 }
