@@ -179,6 +179,15 @@ final class RenderedEvents: @unchecked Sendable {
         mapped = UnsafeRawBufferPointer(start: address, count: flushed)
     }
 
+    /// Drops the mapped entries from the process's resident memory; they stay in the page
+    /// cache and come back on the next read. Lists read entries all over the store, and
+    /// without this every page read stays resident to the end of the build, so its memory
+    /// would grow with the catalog.
+    func releaseResidentPages() {
+        guard let mapped else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count, Int32(MADV_DONTNEED))
+    }
+
     /// The bytes of an event's entry, valid while the store lives; nil before ``seal()``.
     func entry(_ id: Int64) -> UnsafeBufferPointer<UInt8>? {
         spans[id].flatMap { entry(at: $0) }
