@@ -34,11 +34,9 @@ let package = Package(
             dependencies: [
                 "Listings", "Geo", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for the hot query paths (ColumnCursor).
-                .product(name: "GRDBSQLite", package: "GRDB.swift"), "SQLiteSetup",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings),
-        // SQLite's process-wide settings (a C function: `sqlite3_config` is variadic).
-        .target(name: "SQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "Feeds", dependencies: ["Listings", "Geo", .product(name: "Plot", package: "Plot")], resources: [.copy("Site")],
             swiftSettings: swiftSettings),

@@ -30,25 +30,14 @@ import Listings
 extension CatalogDatabase: ListingSink {
     public func hasApplied(pageHash: String, format: String) throws -> Bool {
         // One statement needs no transaction around it: BEGIN and COMMIT cost more than
-        // the lookup, once a page, on the thread that reads the pages.
+        // the lookup, once a page.
         try writer.unsafeRead { db in try Self.hasApplied(pageHash: pageHash, format: format, in: db) }
     }
 
     /// Builds each event's snapshot, its payload but for the venue's row id, and its acts'
-    /// name keys, off the applying thread (the one an ingest waits for);
-    /// once pages may merge, reads ahead the events each may join (``CandidateLookahead``).
+    /// name keys, off the applying thread (the one an ingest waits for).
     public func prepare(_ page: inout ListingPage) {
-        var prepared = page.events.map(PreparedEvent.init)
-        if let epoch = lookaheadLedger.epochForReading, !page.events.isEmpty {
-            // Nothing is lost when it fails: the applying thread reads for itself.
-            let read = try? writer.read { db in
-                var read = prepared
-                try CandidateLookahead.read(for: page, into: &read, epoch: epoch, ledger: lookaheadLedger, in: db)
-                return read
-            }
-            if let read { prepared = read }
-        }
-        page.preparation = prepared
+        page.preparation = page.events.map(PreparedEvent.init)
     }
 
     public func hasAppliedAnyPage() throws -> Bool {
@@ -57,12 +46,8 @@ extension CatalogDatabase: ListingSink {
 
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
-        let load = initialLoad
-        // Once the page is committed (or not): a lookahead read before then read without it.
-        defer { lookaheadLedger.writtenOutsideGroups() }
         return try writer.write { db in
-            load.pageAppliedOutsideGroups()
-            return try Self.apply(
+            try Self.apply(
                 page, pageHash: pageHash, format: format, timestamp: timestamp, revision: try Self.nextRevision(db), in: db)
         }
     }
@@ -71,20 +56,16 @@ extension CatalogDatabase: ListingSink {
     /// page that fails is undone alone).
     ///
     /// Only a catalog file groups: an in-memory catalog has a single connection, and
-    /// holding it for a group would block the reads that run alongside (an ingest checks
-    /// pages already applied from its reading thread).
+    /// holding it for a group would block the reads made inside it (an ingest checks
+    /// whether a page was applied before as it reads it).
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
         guard writer is DatabasePool else { return try body(PageByPageGroup(sink: self)) }
         let seen = seenRecords
-        let load = initialLoad
-        let ledger = lookaheadLedger
         return try writer.writeWithoutTransaction { db in
-            let unchecked = try load.groupWillBegin(db)
-            defer { if unchecked { try? InitialLoad.checkForeignKeysAgain(db) } }
             do {
                 // The group begins, commits and (after a failed page) restarts its own
                 // transaction; see ``GroupTransaction``.
-                let group = try GroupTransaction(db: db, opened: now(), seen: seen, load: load, ledger: ledger)
+                let group = try GroupTransaction(db: db, opened: now(), seen: seen)
                 let result = try body(group)
                 try group.commit()
                 return result
@@ -98,13 +79,11 @@ extension CatalogDatabase: ListingSink {
 
     static func apply(
         _ page: ListingPage, pageHash: String, format: String, timestamp: String, revision: Int64,
-        seen: SeenRecords? = nil, othersAbsent: Bool = false, loaded: LoadedRecords? = nil,
-        searchNames: PendingSearchNames? = nil, appliedPages: PendingAppliedPages? = nil, ledger: LookaheadLedger? = nil,
+        seen: SeenRecords? = nil, searchNames: PendingSearchNames? = nil, appliedPages: PendingAppliedPages? = nil,
         in db: Database
     ) throws -> PageOutcome {
-        var applier = PageApplier(
-            db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, othersAbsent: othersAbsent,
-            loaded: loaded, searchNames: searchNames, ledger: ledger)
+        var applier = try PageApplier(
+            db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, searchNames: searchNames)
         let outcome = try applier.apply(page)
         if let appliedPages {
             appliedPages.insert(format: format, pageHash: pageHash, locator: page.locator, appliedAt: timestamp)
@@ -134,12 +113,8 @@ extension CatalogDatabase: ListingSink {
     /// Applies a page without recording its hash (tests and callers that hash nothing).
     public func apply(_ page: ListingPage) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
-        let load = initialLoad
-        // Once the page is committed (or not): a lookahead read before then read without it.
-        defer { lookaheadLedger.writtenOutsideGroups() }
         return try writer.write { db in
-            load.pageAppliedOutsideGroups()
-            var applier = PageApplier(db: db, source: page.source, timestamp: timestamp, revision: try Self.nextRevision(db))
+            var applier = try PageApplier(db: db, source: page.source, timestamp: timestamp, revision: try Self.nextRevision(db))
             return try applier.apply(page)
         }
     }
@@ -170,8 +145,6 @@ private final class GroupTransaction: PageGroup {
     /// the group wrote nothing (its pages were rejected, or already applied).
     private var changesAtBegin = 0
     let seen: SeenRecords
-    let load: InitialLoad
-    let ledger: LookaheadLedger
     /// New search names, inserted in order as the group commits.
     private let searchNames = PendingSearchNames()
     /// The group's pages' hashes, inserted in key order as the group commits rather than
@@ -181,13 +154,11 @@ private final class GroupTransaction: PageGroup {
     /// savepoint of its own.
     private var landed: [(page: ListingPage, hash: String, format: String)]? = []
 
-    init(db: Database, opened: Date, seen: SeenRecords, load: InitialLoad, ledger: LookaheadLedger) throws {
+    init(db: Database, opened: Date, seen: SeenRecords) throws {
         self.db = db
         self.opened = opened
         self.timestamp = CatalogDatabase.timestamp(opened)
         self.seen = seen
-        self.load = load
-        self.ledger = ledger
         try begin()
     }
 
@@ -195,14 +166,11 @@ private final class GroupTransaction: PageGroup {
         try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
         let dataVersion = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
         seen.groupOpens(at: opened, dataVersion: dataVersion)
-        ledger.groupBegins(dataVersion: dataVersion)
-        if try load.groupBegins(db, dataVersion: dataVersion) { ledger.enable() }
         revision = try CatalogDatabase.nextRevision(db)
         changesAtBegin = db.totalChangesCount
     }
 
     func commit() throws {
-        let pages = landed
         landed = nil
         // A group that changed nothing gives its revision back: an incremental feed build
         // after a night of rejected or unchanged pages has nothing to look at.
@@ -212,7 +180,6 @@ private final class GroupTransaction: PageGroup {
         try searchNames.write(db)
         try appliedPages.write(db)
         try db.execute(sql: "COMMIT TRANSACTION")
-        if let pages { releaseElsewhere(pages) }
     }
 
     func hasApplied(pageHash: String, format: String) throws -> Bool {
@@ -221,14 +188,11 @@ private final class GroupTransaction: PageGroup {
     }
 
     func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
-        // Outside the page's savepoint: ending an initial load builds indexes, which a
-        // failing page must not undo.
-        let othersAbsent = try load.othersAbsent(for: page.source, db)
         guard landed != nil else {
-            return try applyInOwnSavepoint(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
+            return try applyInOwnSavepoint(page, pageHash: pageHash, format: format)
         }
         do {
-            let outcome = try write(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
+            let outcome = try write(page, pageHash: pageHash, format: format)
             seen.pageLanded()
             // Kept without what was prepared for it (a replay, rare, prepares again as it
             // goes): a group of a second holds 25,000 events' snapshots otherwise, 40 MB
@@ -244,14 +208,13 @@ private final class GroupTransaction: PageGroup {
         }
     }
 
-    private func write(_ page: ListingPage, pageHash: String, format: String, othersAbsent: Bool) throws -> PageOutcome {
+    private func write(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         try CatalogDatabase.apply(
             page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen,
-            othersAbsent: othersAbsent, loaded: othersAbsent ? load.records : nil,
             // A page in a savepoint of its own writes its names at once: a rolled-back
             // savepoint would leave its held names behind.
             searchNames: landed != nil ? searchNames : nil, appliedPages: landed != nil ? appliedPages : nil,
-            ledger: ledger, in: db)
+            in: db)
     }
 
     /// Undoes the failed page's writes by rolling the group back and applying again the
@@ -268,8 +231,7 @@ private final class GroupTransaction: PageGroup {
             try db.execute(sql: "ROLLBACK TRANSACTION")
             try begin()
             for landed in pages {
-                let othersAbsent = try load.othersAbsent(for: landed.page.source, db)
-                _ = try write(landed.page, pageHash: landed.hash, format: landed.format, othersAbsent: othersAbsent)
+                _ = try write(landed.page, pageHash: landed.hash, format: landed.format)
                 seen.pageLanded()
             }
         } catch {
@@ -278,12 +240,12 @@ private final class GroupTransaction: PageGroup {
     }
 
     private func applyInOwnSavepoint(
-        _ page: ListingPage, pageHash: String, format: String, othersAbsent: Bool
+        _ page: ListingPage, pageHash: String, format: String
     ) throws -> PageOutcome {
         var outcome = PageOutcome()
         do {
             try db.inSavepoint {
-                outcome = try write(page, pageHash: pageHash, format: format, othersAbsent: othersAbsent)
+                outcome = try write(page, pageHash: pageHash, format: format)
                 return .commit
             }
             seen.pageLanded()
@@ -334,19 +296,14 @@ struct PageApplier {
     var prefetched: [EntityKind: [String: Existing?]] = [:]
     /// Records lately written or stamped by this process; nil outside a group.
     let seen: SeenRecords?
-    /// No other source has a record in the catalog (see ``InitialLoad``): nothing this
-    /// page lists can merge with another source's listing, and no search for one is made.
+    /// No other source has a record in the catalog: nothing this page lists can merge
+    /// with another source's listing, and no search for one is made.
     let othersAbsent: Bool
-    /// Every record in the catalog, or more, during an initial load (see ``LoadedRecords``):
-    /// a record of this source not among them does not exist.
-    let loaded: LoadedRecords?
     /// Where a page group holds new search names until it commits; nil: written at once.
     let searchNames: PendingSearchNames?
     /// Artist rows this page merged into others: a bill read before a merge may name
     /// the artist that went away.
     var artistMerges = 0
-    /// What this process wrote that candidates read ahead may have read; nil outside a group.
-    let ledger: LookaheadLedger?
     /// Other sources' events at a venue on a day (`"venue date"`), as this page found
     /// them: its own new events never join them (a source's records are never merged),
     /// so the search is made once a venue and day, not once an event. 20,000 events of
@@ -357,18 +314,26 @@ struct PageApplier {
 
     init(
         db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil,
-        othersAbsent: Bool = false, loaded: LoadedRecords? = nil, searchNames: PendingSearchNames? = nil,
-        ledger: LookaheadLedger? = nil
-    ) {
+        searchNames: PendingSearchNames? = nil
+    ) throws {
         self.db = db
-        self.ledger = ledger
+        othersAbsent = try Self.holdsOnlyRecordsOf(source, in: db)
         self.source = source
         self.timestamp = timestamp
         self.revision = revision
         self.seen = seen
-        self.othersAbsent = othersAbsent
-        self.loaded = loaded
         self.searchNames = searchNames
+    }
+
+    /// Whether every source record in the catalog is `source`'s (two seeks of the
+    /// records' unique index, one on each side of it).
+    static func holdsOnlyRecordsOf(_ source: String, in db: Database) throws -> Bool {
+        try !(Bool.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM source_record WHERE source < ?1)
+                    OR EXISTS (SELECT 1 FROM source_record WHERE source > ?1)
+                """),
+            arguments: [source]) ?? true)
     }
 
     /// Sets a row's columns (each to an SQL expression of one `?`, so `COALESCE(?, x)`

@@ -380,6 +380,12 @@ extension CatalogDatabase {
                 try SearchIndex.setAddress(db, venue: row[0], street: row[1], postalCode: row[2], holdingIn: nil, isNew: true)
             }
         }
+        migrator.registerMigration("v17: a note on events") { db in
+            // What a source says about a show beyond its facts (an iCalendar DESCRIPTION's
+            // first line): "Doors 19:00, first act 20:00." Events stored before have none
+            // until a source's page is applied again.
+            try db.execute(sql: "ALTER TABLE event ADD COLUMN note TEXT")
+        }
         return migrator
     }
 

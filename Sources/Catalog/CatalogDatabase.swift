@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Listings
-import SQLiteSetup
 
 /// The Encore catalog: one SQLite file (WAL mode) holding normalized listings and the
 /// source records behind every row.
@@ -22,15 +21,6 @@ public struct CatalogDatabase: Sendable {
     public var includesUnlisted = false
     /// What this process's ingest groups have learnt about source records.
     let seenRecords = SeenRecords()
-    /// What this process's ingest run knows from one group to the next.
-    let initialLoad = InitialLoad()
-    /// What the writer changed that the reading thread's lookaheads may have read.
-    let lookaheadLedger = LookaheadLedger()
-
-    /// SQLite's multi-thread mode for the process, set up before its first connection
-    /// (GRDB, which serializes each connection's use itself, supports no other); when
-    /// something opened one earlier, SQLite keeps its defaults, which work too.
-    static let sqliteSetUp: Void = { _ = encore_sqlite_setup() }()
 
     /// SQL over alias `e`: the events lists show.
     var listedEvents: String { includesUnlisted ? "1" : "e.unlisted_since IS NULL" }
@@ -38,7 +28,6 @@ public struct CatalogDatabase: Sendable {
     /// Opens (creating if needed) the catalog at `path` and migrates it.
     /// - Throws: a `DatabaseError` when the file is not a usable SQLite database.
     public init(path: String, now: @escaping @Sendable () -> Date = Date.init) throws {
-        _ = Self.sqliteSetUp
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             if !db.configuration.readonly {

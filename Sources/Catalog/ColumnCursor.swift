@@ -6,16 +6,17 @@ import Listings
 ///
 /// GRDB's `Row` decoding is generic and, across module boundaries, resolves type metadata
 /// at run time for every value; on the query paths fans wait for (radius, metro and event
-/// details) that cost more than SQLite itself. Columns are read by index, so the SQL's
-/// column order is the contract between a query and its `decode` closure.
-final class ColumnCursor<Element>: DatabaseCursor {
-    var _isDone = false
-    let _statement: Statement
+/// details) that cost more than SQLite itself. GRDB's own row cursor steps the statement;
+/// columns are read by index from the row it stands on, so the SQL's column order is the
+/// contract between a query and its `decode` closure.
+final class ColumnCursor<Element> {
+    private let rows: RowCursor
+    private let statement: SQLiteStatement
     private let decode: (Columns) throws -> Element
 
     init(_ statement: Statement, arguments: StatementArguments, decode: @escaping (Columns) throws -> Element) throws {
-        try statement.setArguments(arguments)
-        _statement = statement
+        rows = try Row.fetchCursor(statement, arguments: arguments)
+        self.statement = statement.sqliteStatement
         self.decode = decode
     }
 
@@ -24,21 +25,17 @@ final class ColumnCursor<Element>: DatabaseCursor {
     init(
         _ statement: Statement, binding bind: (inout ParameterBinder) -> Void,
         decode: @escaping (Columns) throws -> Element
-    ) {
+    ) throws {
         statement.bind(bind)
-        _statement = statement
+        // No arguments: GRDB resets the statement and keeps what `bind` bound.
+        rows = try Row.fetchCursor(statement)
+        self.statement = statement.sqliteStatement
         self.decode = decode
     }
 
-    // A statement left mid-way keeps its B-tree cursors open, and SQLite then saves
-    // their positions before every write to those tables (as GRDB's own cursors, reset
-    // when done with).
-    deinit {
-        sqlite3_reset(_statement.sqliteStatement)
-    }
-
-    func _element(sqliteStatement: SQLiteStatement) throws -> Element {
-        try decode(Columns(statement: sqliteStatement))
+    func next() throws -> Element? {
+        guard try rows.next() != nil else { return nil }
+        return try decode(Columns(statement: statement))
     }
 
     /// All remaining elements.

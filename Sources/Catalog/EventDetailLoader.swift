@@ -31,7 +31,7 @@ enum EventDetailLoader {
                 e.end_date, e.popularity, e.age_restriction,
                 v.id, v.name, v.street, v.postal_code, v.city, v.region, v.country, v.latitude, v.longitude,
                 v.coordinates_approximate, v.timezone,
-                m.id, m.name, m.country, m.region, e.unlisted_since
+                m.id, m.name, m.country, m.region, e.unlisted_since, e.note
             FROM \(source)
             LEFT JOIN venue v ON v.id = e.venue_id
             LEFT JOIN metro_area m ON m.id = v.metro_area_id
@@ -64,6 +64,7 @@ enum EventDetailLoader {
                 endDate: row.localDate(8), venue: venue, metroArea: metro,
                 lineup: [], sources: [], popularity: row.optionalDouble(9), ageRestriction: row.optionalText(10))
             detail.unlistedSince = row.optionalText(26)
+            detail.note = row.optionalText(27)
             return detail
         }.all()
         guard !events.isEmpty else { return [] }

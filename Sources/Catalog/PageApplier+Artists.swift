@@ -131,8 +131,6 @@ extension PageApplier {
             ],
             stampingAnyway: sourcesChanged)
         if changed.first == 0 {
-            // Bills read ahead name it by its old name.
-            ledger?.artistChanged(id)
             try SearchIndex.update(db, .artist, id: id, name: best.name, holdingIn: searchNames)
         }
     }
@@ -151,9 +149,6 @@ extension PageApplier {
             existing.map { $0.entityID == remove ? $0.moved(to: keep) : $0 }
         }
         seen?.recordsMoved(.artist, from: remove, to: keep)
-        // Bills read ahead that name the artist going away are stale (the one that stays
-        // keeps its row, and its name unless the rebuild below changes it).
-        ledger?.artistChanged(remove)
         try db.cachedStatement(sql: """
             UPDATE source_record SET entity_id = ?, merge_reason = ?, merged_at = ? WHERE kind = 'artist' AND entity_id = ?
             """).execute(arguments: [keep, reason, timestamp, remove])

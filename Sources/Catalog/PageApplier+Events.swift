@@ -36,8 +36,7 @@ extension PageApplier {
         }
         let (snapshot, payload) = snapshotAndPayload()
         if let venueID,
-            let candidate = try eventCandidate(
-                for: event, venueID: venueID, actKeys: prepared?.actKeys, lookahead: prepared?.lookahead)
+            let candidate = try eventCandidate(for: event, venueID: venueID, actKeys: prepared?.actKeys)
         {
             let merges = artistMerges
             try upsertLineup(corroboratedBy: Self.actKeys(candidate.stored.acts))
@@ -48,7 +47,7 @@ extension PageApplier {
             // be on the bill read, but never on the rebuilt one, which then differs
             // and is written.
             try rebuildEvent(
-                candidate.id, recordAdded: true, knowing: (event.sourceID, snapshot), others: candidate.records,
+                candidate.id, recordAdded: true, knowing: (event.sourceID, snapshot),
                 stored: candidate.stored, billStillNamesArtists: artistMerges == merges)
             resolved[.event, default: [:]][event.sourceID] = candidate.id
             // Now listed by this source too: never a candidate for its other events.
@@ -110,8 +109,6 @@ extension PageApplier {
         let id: Int64
         let reason: String
         let stored: StoredEvent
-        /// Its records, most trusted first, when read ahead (see ``CandidateLookahead``).
-        var records: [(source: String, sourceID: String, value: EventSnapshot)]?
     }
 
     /// Another source's event at a venue on a day, with its bill and the columns a
@@ -139,7 +136,7 @@ extension PageApplier {
     ) throws -> [CandidateEvent] {
         // Each comes with its bill and the columns a rebuild compares, in one statement.
         var candidates: [CandidateEvent] = []
-        let rows = ColumnCursor(
+        let rows = try ColumnCursor(
             try db.cachedStatement(sql: Self.candidatesSQL),
             binding: { binder in
                 binder.bind(venueID)
@@ -173,16 +170,11 @@ extension PageApplier {
         return candidates
     }
 
-    /// Another source's event this listing joins, read ahead when that still holds.
+    /// Another source's event this listing joins.
     /// - Parameter actKeys: the event's acts' name keys, when made in advance.
-    private mutating func eventCandidate(
-        for event: EventListing, venueID: Int64, actKeys: [String]?, lookahead: CandidateLookahead?
-    ) throws -> Candidate? {
+    private mutating func eventCandidate(for event: EventListing, venueID: Int64, actKeys: [String]?) throws -> Candidate? {
         if othersAbsent { return nil }
         let localDate = event.start.localDate.description
-        if let lookahead, lookahead.venueID == venueID, let ledger, ledger.stillHolds(lookahead, localDate: localDate) {
-            return lookahead.chosen
-        }
         if candidateMemoMerges != artistMerges {
             candidateMemo = [:]
             candidateMemoMerges = artistMerges
@@ -263,7 +255,7 @@ extension PageApplier {
         return Candidate(
             id: chosen.id,
             reason: "the same venue (#\(venueID)) and local date (\(event.start.localDate))\(at), \(best.note)",
-            stored: StoredEvent(columns: chosen.columns, acts: chosen.acts), records: nil)
+            stored: StoredEvent(columns: chosen.columns, acts: chosen.acts))
     }
 
     /// How far apart two known start times of one show can be: a source giving the doors
@@ -281,21 +273,15 @@ extension PageApplier {
     ///   records before it are all still there, unchanged.
     /// - Parameter known: this source's record just written, whose payload need not be
     ///   read back and decoded.
-    /// - Parameter others: the event's other records, when read already.
     /// - Parameter stored: the event as stored, when read already.
     /// - Parameter billStillNamesArtists: no artist on the stored bill was merged away
     ///   since it was read.
     func rebuildEvent(
         _ id: Int64, recordAdded: Bool = false, knowing known: (sourceID: String, snapshot: EventSnapshot)? = nil,
-        others: [(source: String, sourceID: String, value: EventSnapshot)]? = nil,
         stored: StoredEvent? = nil, billStillNamesArtists: Bool = false
     ) throws {
         let known = known.map { (source: source, sourceID: $0.sourceID, value: $0.snapshot) }
-        let records = if let others, let known {
-            SourcePrecedence.ordered(others + [known])
-        } else {
-            try snapshots(EventSnapshot.self, kind: .event, entityID: id, knowing: known)
-        }
+        let records = try snapshots(EventSnapshot.self, kind: .event, entityID: id, knowing: known)
         guard !records.isEmpty else { return }
         // A record joining an event that had one: the stored bill is that record's acts
         // in its order, unless some shared an artist or had none (then it is shorter).
@@ -342,6 +328,7 @@ extension PageApplier {
         merged.base.url = first(\.url)
         merged.base.popularity = first(\.popularity)
         merged.base.ageRestriction = first(\.ageRestriction)
+        merged.base.note = first(\.note)
         if let seller = records.first(where: { SourcePrecedence.sellsTickets($0.source) }) {
             merged.base.status = seller.value.status
         }
@@ -379,10 +366,9 @@ extension PageApplier {
             binder.bind(event.popularity)
             binder.bind(event.ageRestriction)
             binder.bind(event.url)
+            binder.bind(event.note)
             binder.bind(revision)
         }
-        // Candidates read ahead at this venue and day, or naming this event, no longer hold.
-        ledger?.eventWritten(id, venueID: event.venueID, localDate: event.localDate)
         let eventID: Int64
         if let id {
             // A rebuild follows a change of the event's records: its sources changed even
@@ -394,14 +380,15 @@ extension PageApplier {
                     event.localDate.databaseValue, event.localTime.databaseValue, event.timeZone.databaseValue,
                     event.utc.databaseValue, event.endDate.databaseValue, event.venueID.databaseValue,
                     event.popularity.databaseValue, event.ageRestriction.databaseValue, event.url.databaseValue,
+                    event.note.databaseValue,
                 ],
                 stampingAnyway: true, stored: stored?.columns)
             eventID = id
         } else {
             try db.cachedStatement(sql: """
                 INSERT INTO event (title, kind, status, local_date, local_time, timezone, start_utc, end_date,
-                    venue_id, popularity, age_restriction, url, revision)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    venue_id, popularity, age_restriction, url, note, revision)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).execute(binding: bindFields)
             eventID = db.lastInsertedRowID
         }
@@ -458,7 +445,7 @@ extension PageApplier {
 
     static let eventColumns = RebuiltColumns("event", [
         "title", "kind", "status", "local_date", "local_time", "timezone", "start_utc", "end_date", "venue_id",
-        "popularity", "age_restriction", "url",
+        "popularity", "age_restriction", "url", "note",
     ])
 
     private func sameLineup(_ stored: [Act], _ lineup: [(artistID: Int64, billing: String, position: Int)]) -> Bool {

@@ -39,13 +39,13 @@ extension PageApplier {
         let seen = SeenRecords.kinds.contains(kind) ? seen : nil
         for sourceID in sourceIDs
         where seen?.knows(.init(source: source, kind: kind, sourceID: sourceID)) != true
-            && found.updateValue(nil, forKey: sourceID) == nil && loaded?.mayHold(source, kind, sourceID) != false
+            && found.updateValue(nil, forKey: sourceID) == nil
         {
             if list.count > 1 { list.append(UInt8(ascii: ",")) }
             list.appendJSONString(sourceID)
         }
         list.append(UInt8(ascii: "]"))
-        // Every id known already, or known absent during an initial load: nothing to read.
+        // Every id known already: nothing to read.
         if list.count > 2 { try readRecords(kind, listed: list, into: &found) }
         prefetched[kind, default: [:]].merge(found) { _, new in new }
     }
@@ -93,7 +93,6 @@ extension PageApplier {
         }
         if recordSource == nil || recordSource == source {
             if let known = prefetched[kind]?[sourceID] { return known }
-            if loaded?.mayHold(source, kind, sourceID) == false { return nil }
         }
         return try ColumnCursor(
             db.cachedStatement(sql: """
@@ -136,7 +135,6 @@ extension PageApplier {
                 binder.bind(mergeReason)
                 binder.bind(mergeReason == nil ? nil : timestamp)
             }
-        loaded?.recordWritten(recordSource ?? source, kind, sourceID)
         let key = SeenRecords.Key(source: recordSource ?? source, kind: kind, sourceID: sourceID)
         seen?.learn(
             key,

@@ -125,6 +125,7 @@ struct EventSnapshot: Codable, Equatable {
     var url: String?
     var popularity: Double?
     var ageRestriction: String?
+    var note: String?
     var offers: [Offer]
 
     init(_ listing: EventListing, venueID: Int64?) {
@@ -146,6 +147,7 @@ struct EventSnapshot: Codable, Equatable {
         func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
         popularity = finite(listing.popularity)
         ageRestriction = listing.ageRestriction
+        note = listing.note
         offers = listing.offers.map {
             Offer(
                 url: $0.url, priceMin: finite($0.priceMin), priceMax: finite($0.priceMax), currency: $0.currency,
@@ -161,8 +163,6 @@ struct PreparedEvent: Sendable {
     let fieldsButVenue: SnapshotWriter
     /// ``MatchKey`` of each act's name, in bill order: what merging compares.
     let actKeys: [String]
-    /// The catalog's events it may join, when read ahead.
-    var lookahead: CandidateLookahead?
 
     init(_ event: EventListing) {
         snapshot = EventSnapshot(event, venueID: nil)
@@ -275,6 +275,7 @@ extension EventSnapshot: TapeReadableSnapshot {
         url = try value.text("url")
         popularity = try value.optionalDouble("popularity")
         ageRestriction = try value.text("ageRestriction")
+        note = try value.text("note")
         offers = try value.required("offers") { v throws(JSONTapeMiss) in
             try v.elements().map { offer throws(JSONTapeMiss) in
                 Offer(

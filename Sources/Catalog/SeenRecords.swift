@@ -22,6 +22,7 @@ import Listings
 ///
 /// Only the catalog's writer touches it, inside its transactions (which GRDB runs one at
 /// a time).
+// @unchecked: only the writer's connection touches it, and GRDB runs its transactions one at a time.
 final class SeenRecords: @unchecked Sendable {
     struct Key: Hashable {
         let source: String

@@ -136,6 +136,7 @@ extension EventSnapshot {
         }
         writer.field("localDate", localDate)
         writer.field("localTime", localTime)
+        writer.field("note", note)
         writer.field("offers", objects: offers) { inner, offer in
             inner.field("currency", offer.currency)
             inner.field("onSale", offer.onSale)

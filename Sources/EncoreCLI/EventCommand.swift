@@ -46,6 +46,7 @@ extension Encore {
             }
             if let metro = event.metroArea { rows.append(["Metro area", metro.name]) }
             rows.append(["Status", event.status.rawValue])
+            if let note = event.note { rows.append(["Note", note]) }
             Output.line(Output.table(rows))
             Output.line()
             Output.line("Lineup:")

@@ -251,6 +251,7 @@ struct RefreshLog: Sendable {
 
 /// The sources a run has finished, for the record a signal leaves; and whether the run
 /// may still be recorded as killed.
+// @unchecked: its state is touched only under `lock`.
 final class RunProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var done: [SourceRunSummary] = []

@@ -160,6 +160,8 @@ extension EventDetail: FeedJSONWritable {
         json.array(lineup) { json, entry in entry.write(to: &json) }
         json.key("metro_area")
         if let metroArea { metroArea.write(to: &json) } else { json.null() }
+        json.key("note")
+        json.string(note)
         json.key("offers")
         json.array(offers) { json, offer in offer.write(to: &json) }
         json.key("popularity")

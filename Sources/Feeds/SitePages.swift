@@ -241,6 +241,7 @@ extension EventFeed {
             html += "<dt>City</dt><dd>" + place("metros/\(metroArea.id).html", metroArea.name) + "</dd>"
         }
         if let ages = event.ageRestriction { html += "<dt>Ages</dt><dd>\(text(ages))</dd>" }
+        if let note = event.note { html += "<dt>Note</dt><dd>\(text(note))</dd>" }
         html += "</dl><section aria-label=\"Lineup\"><h2>Lineup</h2>"
         if event.lineup.isEmpty { html += "<p class=\"empty\">No source has named the acts yet.</p>" }
         html += "<ol class=\"lineup\">"

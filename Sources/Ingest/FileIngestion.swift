@@ -1,14 +1,6 @@
 import Foundation
 import Listings
 
-#if canImport(Glibc)
-import Glibc
-private typealias DirectoryStream = OpaquePointer
-#elseif canImport(Darwin)
-import Darwin
-private typealias DirectoryStream = UnsafeMutablePointer<DIR>
-#endif
-
 /// Ingests files and directories of saved responses, one page per file.
 ///
 /// Pages are read one at a time (never a whole crawl in memory) in a stable order
@@ -44,10 +36,7 @@ public struct FileIngestion: Sendable {
 
     /// Ingests every page under `paths` into `sink`.
     ///
-    /// Pages are read and parsed on a second thread a few pages ahead of the one being
-    /// applied (parsing and the catalog's writes then use both cores); pages are still
-    /// applied one at a time, in path order, and at most ``readAhead`` parsed pages wait
-    /// in memory.
+    /// Pages are read, parsed and applied one at a time, in path order.
     /// - Parameter progress: called after each page with the page's locator and result.
     public func ingest(
         paths: [String], into sink: any ListingSink,
@@ -63,47 +52,27 @@ public struct FileIngestion: Sendable {
                 progress(path, .failure(error))
             }
         }
-        let buffer = PreparedPageBuffer(capacity: Self.readAhead)
-        let queued = files
         // A first load asks nothing as it reads: no page of it can have been applied
         // before, so the query a page would find nothing.
         let appliedBefore: (any ListingSink)? = (try? sink.hasAppliedAnyPage()) == false ? nil : sink
-        let reader = Thread { [self] in
-            for file in queued {
-                let prepared = prepare(file: file, for: sink, checkingAgainst: appliedBefore, finishing: buffer.hasBacklog)
-                guard buffer.put(prepared) else { return }
-            }
-        }
-        reader.stackSize = 1 << 22
-        reader.start()
-        defer { buffer.cancel() }
-        do {
-            try sink.withLoad {
-                applyInGroups(
-                    files, from: buffer, into: sink, firstLoad: appliedBefore == nil, summary: &summary, progress: progress)
-            }
-        } catch {
-            summary.record(IngestError(locator: "catalog", reason: .catalogUnfinished("\(error)")))
-        }
+        var queued = files[...]
+        applyInGroups(
+            files, from: { queued.popFirst().map { prepare(file: $0, for: sink, checkingAgainst: appliedBefore) } },
+            into: sink, firstLoad: appliedBefore == nil, summary: &summary, progress: progress)
         return summary
     }
 
-    /// Applies the prepared pages of `files` as they come, in groups.
+    /// Applies the pages of `files`, prepared by `next` in the same order, in groups.
     /// - Parameter firstLoad: the catalog had applied no page when the run began.
     private func applyInGroups(
-        _ files: [String], from buffer: PreparedPageBuffer, into sink: any ListingSink, firstLoad: Bool,
+        _ files: [String], from next: () -> PreparedPage?, into sink: any ListingSink, firstLoad: Bool,
         summary: inout IngestSummary, progress: (String, Result<PageOutcome, IngestError>) -> Void
     ) {
         var remaining = files[...]
-        var readerStopped = false
         // In a first load only a page met earlier in the run can have landed: the others
         // need no query (one a page, a fiftieth of applying a Bandsintown crawl).
         var pagesMet: Set<String>? = firstLoad ? [] : nil
-        // Pages applied, freed on another thread a few hundred events at a time: what was
-        // prepared for them (snapshots, events read ahead) is thousands of small allocations.
-        var applied: (pages: [PreparedPage], events: Int) = ([], 0)
-        defer { releaseElsewhere(applied.pages) }
-        while !remaining.isEmpty && !readerStopped {
+        while !remaining.isEmpty {
             // Results are reported once their group has committed: until then a page
             // that applied cleanly has not landed.
             var results: [(file: String, result: Result<PageOutcome, IngestError>)] = []
@@ -111,18 +80,9 @@ public struct FileIngestion: Sendable {
                 try sink.withPageGroup { group in
                     let opened = ContinuousClock.now
                     while let file = remaining.first {
-                        guard let prepared = buffer.take() else {
-                            readerStopped = true
-                            return
-                        }
+                        guard let prepared = next() else { return }
                         remaining.removeFirst()
                         results.append((file, try apply(prepared, into: group, pagesMet: &pagesMet)))
-                        applied.pages.append(prepared)
-                        if case .page(let page, _, _) = prepared { applied.events += page.events.count }
-                        if applied.events >= Self.eventsReleasedTogether {
-                            releaseElsewhere(applied.pages)
-                            applied = ([], 0)
-                        }
                         if results.count >= Self.groupPages || ContinuousClock.now - opened >= Self.groupDuration { return }
                     }
                 }
@@ -142,11 +102,6 @@ public struct FileIngestion: Sendable {
         }
     }
 
-    /// Parsed pages that may wait for the catalog.
-    public static let readAhead = 16
-    /// Applied pages are freed together once they hold this many events (a Songkick page
-    /// has 50, a Bandsintown one three).
-    static let eventsReleasedTogether = 400
     /// Pages are committed in groups of at most this many pages or this long a time, so a
     /// run killed midway loses at most one group's work (and nothing that was there before).
     /// The time is what bounds a group: a Bandsintown page holds about three events, and
@@ -183,12 +138,7 @@ public struct FileIngestion: Sendable {
 
     /// - Parameter sink: the sink the page is for, which prepares it (see ``ListingSink/prepare(_:)``).
     /// - Parameter appliedBefore: asked whether the page was applied before, unless nil.
-    /// - Parameter finishing: whether to hash the page's records and have the sink prepare
-    ///   it here; otherwise the catalog does both as it applies the page.
-    func prepare(
-        file: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?,
-        finishing: () -> Bool = { true }
-    ) -> PreparedPage {
+    func prepare(file: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?) -> PreparedPage {
         let data: Data
         do {
             // Known to be a file: without the hint, making the URL asks the file system.
@@ -196,12 +146,11 @@ public struct FileIngestion: Sendable {
         } catch {
             return .failed(IngestError(locator: file, reason: .unreadable(error.localizedDescription)))
         }
-        return prepare(data: data, locator: file, for: sink, checkingAgainst: appliedBefore, finishing: finishing)
+        return prepare(data: data, locator: file, for: sink, checkingAgainst: appliedBefore)
     }
 
     func prepare(
-        data: Data, locator: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?,
-        finishing: () -> Bool = { true }
+        data: Data, locator: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?
     ) -> PreparedPage {
         let ingester: any Ingester
         if let format {
@@ -226,10 +175,8 @@ public struct FileIngestion: Sendable {
             if let repair { page.skipped[UTF8Repair.reason, default: 0] += repair.replaced }
             try NameControlCharacters.clean(&page)
             if let enrichment { page = enrichment.enrich(page) }
-            if finishing() {
-                page.computeContentHashes()
-                sink.prepare(&page)
-            }
+            page.computeContentHashes()
+            sink.prepare(&page)
             return .page(page, hash: pageHash, format: ingester.format)
         } catch let error as IngestError {
             return .failed(error)
@@ -323,106 +270,27 @@ public struct FileIngestion: Sendable {
             throw IngestError(locator: path, reason: .unreadable("no such file or directory"))
         }
         guard isDirectory.boolValue else { return [path] }
-        guard let directory = opendir(path) else {
+        guard let walker = FileManager.default.enumerator(atPath: path) else {
             throw IngestError(locator: path, reason: .unreadable("cannot list the directory"))
         }
+        let root = path.hasSuffix("/") ? String(path.dropLast()) : path
         var files: [String] = []
-        collectListingFiles(in: directory, at: path.hasSuffix("/") ? String(path.dropLast()) : path, into: &files)
-        return files.sorted()
-    }
-
-    /// Walks a directory with `readdir`, which tells a file from a folder without a
-    /// `stat` of each entry, so a large saved crawl starts at once. Hidden entries are
-    /// skipped, a link to a file is read, a link to a folder is not followed, and a
-    /// folder that cannot be listed is passed over.
-    private static func collectListingFiles(in directory: DirectoryStream, at path: String, into files: inout [String]) {
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix(".") else { continue }
-            let full = path + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-                var status = stat()
-                let isLink = type == Int32(DT_LNK)
-                guard (isLink ? stat(full, &status) : lstat(full, &status)) == 0 else { continue }
-                switch status.st_mode & S_IFMT {
-                case S_IFREG: type = Int32(DT_REG)
-                case S_IFDIR where !isLink: type = Int32(DT_DIR)
-                default: continue
-                }
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
             }
-            if type == Int32(DT_DIR) {
-                if let subdirectory = opendir(full) { collectListingFiles(in: subdirectory, at: full, into: &files) }
-            } else if type == Int32(DT_REG), let dot = name.lastIndex(of: "."), dot != name.startIndex,
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
                 listingExtensions.contains(name[name.index(after: dot)...].lowercased())
-            {
+            else { continue }
+            // Follows a link: a link to a file is read (the walker never enters a link to a folder).
+            let full = root + "/" + relative
+            var entryIsDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: full, isDirectory: &entryIsDirectory), !entryIsDirectory.boolValue {
                 files.append(full)
             }
         }
-    }
-}
-
-/// A bounded hand-over of prepared pages from the reading thread to the applying one.
-private final class PreparedPageBuffer: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var pages: [FileIngestion.PreparedPage] = []
-    private var cancelled = false
-    private let capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    /// The reading thread, when full, waits until the buffer is down to half: woken for
-    /// every page taken, it would read one page and wait again, two system calls a page
-    /// on each side (Bandsintown's pages hold three events).
-    private var waitingForRoom = false
-
-    /// Waits for room; false when the consumer has gone.
-    func put(_ page: FileIngestion.PreparedPage) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        if pages.count >= capacity {
-            waitingForRoom = true
-            while pages.count > capacity / 2 && !cancelled { condition.wait() }
-            waitingForRoom = false
-        }
-        guard !cancelled else { return false }
-        pages.append(page)
-        if pages.count == 1 { condition.broadcast() }
-        return true
-    }
-
-    /// Whether the applying thread has pages to go on with (a quarter of the capacity or
-    /// more: a full buffer is refilled only once down to half, and then runs below half
-    /// while the reading thread catches up).
-    ///
-    /// The reading thread then finishes each page itself (hashes, snapshots); when the
-    /// applying thread is about to wait for pages, it leaves that to it. Either thread
-    /// can be the slower one: Bandsintown's many small pages keep the catalog busiest,
-    /// Songkick's XML the parser. The work goes to whichever thread has room for it.
-    func hasBacklog() -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return pages.count >= capacity / 4
-    }
-
-    /// Waits for the next page; nil when cancelled.
-    func take() -> FileIngestion.PreparedPage? {
-        condition.lock()
-        defer { condition.unlock() }
-        while pages.isEmpty && !cancelled { condition.wait() }
-        guard !pages.isEmpty else { return nil }
-        let page = pages.removeFirst()
-        if waitingForRoom && pages.count <= capacity / 2 { condition.broadcast() }
-        return page
-    }
-
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
+        return files.sorted()
     }
 }

@@ -18,9 +18,6 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         case unreadable(String)
         /// The catalog could not store the page (its transaction was rolled back).
         case catalogFailure(String)
-        /// The pages landed, but the catalog could not finish the run (building the
-        /// indexes an initial load left out); the next ingest finishes it.
-        case catalogUnfinished(String)
     }
 
     /// The file path or URL of the page.
@@ -47,8 +44,6 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(place): could not tell the format from the content; pass --format (see `encore sources`)"
         case .unreadable(let detail): return "\(place): cannot read: \(detail)"
         case .catalogFailure(let detail): return "\(place): not stored, the catalog is unchanged: \(detail)"
-        case .catalogUnfinished(let detail):
-            return "\(place): the pages landed, but the catalog could not finish the run: \(detail)"
         }
     }
 }

@@ -50,16 +50,23 @@ struct ListingValues {
         return "derived:" + hasher.hexDigest
     }
 
-    /// Why a page's on-sale dates were dropped, as the ingest summary counts it.
-    static let impossibleOnSale = "impossible on-sale dates (dropped; their offers kept)"
-
     /// An on-sale date as a source gave it, when it is an ISO 8601 date or date and time
-    /// that exists (`2027-02-14`, `2027-02-14T10:00:00Z`, `2027-02-14T10:00:00-05:00`);
-    /// `dropped` when there was text but not such a date ("2027-02-30", "0000-00-00",
-    /// "Sat, 30 Feb 2027 20:00:00"): the offer is kept without it, and the page counts it.
-    static func onSale(_ text: String?) -> (value: String?, dropped: Bool) {
-        guard let text = clean(text) else { return (nil, false) }
-        return isDateTime(text) ? (text, false) : (nil, true)
+    /// that exists (`2027-02-14`, `2027-02-14T10:00:00Z`, `2027-02-14T10:00:00-05:00`).
+    /// Text that is not such a date ("2027-02-30", "0000-00-00", "Sat, 30 Feb 2027
+    /// 20:00:00") is dropped with a warning at `path`: the offer is kept without it.
+    func onSale(_ text: String?, at path: String, warnings: inout [ListingWarning]) -> String? {
+        guard let text = Self.clean(text) else { return nil }
+        guard Self.isDateTime(text) else {
+            warnings.append(Self.impossibleOnSale(text, locator: locator, at: path))
+            return nil
+        }
+        return text
+    }
+
+    static func impossibleOnSale(_ text: String, locator: String, at position: String) -> ListingWarning {
+        ListingWarning(
+            locator: locator, position: position,
+            message: "\"\(text)\" is not an ISO 8601 date that exists; the on-sale date is dropped, the offer kept")
     }
 
     /// `YYYY-MM-DD`, then optionally `T` or a space, `hh:mm[:ss[.fff]]` and an offset

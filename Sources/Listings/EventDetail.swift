@@ -18,6 +18,8 @@ public struct EventDetail: Sendable, Hashable, Encodable {
     public var sources: [SourceLink]
     public var popularity: Double?
     public var ageRestriction: String?
+    /// A line a source says about the show (see `EventListing.note`).
+    public var note: String?
     /// When every source that listed the event stopped listing it (UTC timestamp);
     /// written only when set, since lists and feeds leave such events out.
     public var unlistedSince: String?
@@ -46,6 +48,7 @@ public struct EventDetail: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, title, kind, status, start, end, venue, lineup, offers, sources, popularity
+        case note
         case metroArea = "metro_area", ageRestriction = "age_restriction", unlistedSince = "unlisted_since"
     }
 
@@ -79,6 +82,7 @@ public struct EventDetail: Sendable, Hashable, Encodable {
         try container.encode(sources, forKey: .sources)
         try container.encode(popularity, forKey: .popularity)
         try container.encode(ageRestriction, forKey: .ageRestriction)
+        try container.encode(note, forKey: .note)
         try container.encodeIfPresent(unlistedSince, forKey: .unlistedSince)
     }
 }

@@ -180,10 +180,6 @@ public protocol ListingSink: Sendable {
     /// saves writing the same index pages again for every page. If `body` throws, or the
     /// commit fails, none of the group's pages land. A sink may commit each page at once.
     func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T
-    /// Runs `body`, which applies a whole run of pages (in groups or one by one): a sink
-    /// may prepare for many pages and finish after them. Throws only for that finishing;
-    /// what `body` applied stays applied.
-    func withLoad<T>(_ body: () throws -> T) throws -> T
     /// Derives what applying `page` will need from its listings alone (stored in
     /// ``ListingPage/preparation``), on the thread that parsed it rather than the one
     /// that writes.
@@ -196,8 +192,6 @@ extension ListingSink {
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
         try body(PageByPageGroup(sink: self))
     }
-
-    public func withLoad<T>(_ body: () throws -> T) throws -> T { try body() }
 
     public func hasAppliedAnyPage() throws -> Bool { true }
 }

@@ -83,6 +83,12 @@ extension EventListing {
         hasher.combine(url)
         hasher.combine(popularity)
         hasher.combine(ageRestriction)
+        // Only when there is one: the fingerprints of events without a note stay what
+        // they were before notes were read.
+        if let note {
+            hasher.combine("note")
+            hasher.combine(note)
+        }
         hasher.combine(offers.count)
         for offer in offers {
             for field in [offer.url, offer.currency, offer.status, offer.onSale] { hasher.combine(field) }

@@ -174,6 +174,9 @@ public struct EventListing: Sendable, Hashable {
     public var url: String?
     public var popularity: Double?
     public var ageRestriction: String?
+    /// A line the source says about the show beyond its facts ("Doors 19:00, first act
+    /// 20:00."): an iCalendar `DESCRIPTION`'s first line.
+    public var note: String?
     /// Tickets: links, prices, availability, as the source gives them.
     public var offers: [OfferListing]
 
@@ -181,7 +184,7 @@ public struct EventListing: Sendable, Hashable {
         sourceID: String, title: String, kind: EventKind = .concert, status: EventStatus = .scheduled,
         start: EventStart, endDate: LocalDate? = nil, venue: VenueListing? = nil,
         lineup: [PerformanceListing] = [], url: String? = nil, popularity: Double? = nil,
-        ageRestriction: String? = nil, offers: [OfferListing] = []
+        ageRestriction: String? = nil, note: String? = nil, offers: [OfferListing] = []
     ) {
         self.sourceID = sourceID
         self.title = title
@@ -194,6 +197,7 @@ public struct EventListing: Sendable, Hashable {
         self.url = url
         self.popularity = popularity
         self.ageRestriction = ageRestriction
+        self.note = note
         self.offers = offers
     }
 }

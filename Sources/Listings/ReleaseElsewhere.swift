@@ -1,6 +1,6 @@
 import Dispatch
 
-/// Frees `values` on another thread. A group of parsed pages, or a feed build's state, is
+/// Frees `values` on another thread. A feed build's state is
 /// hundreds of thousands of small allocations: freed one by one, they hold up the thread
 /// that everything else waits for. (Whichever reference goes last
 /// frees; the caller's usually go before the other thread starts.)
@@ -9,7 +9,7 @@ public func releaseElsewhere<T>(_ values: T) {
     DispatchQueue.global(qos: .utility).async { withExtendedLifetime(box) {} }
 }
 
-/// Only ever released, never read, on the other thread.
+/// @unchecked: only ever released, never read, on the other thread.
 private struct UncheckedSendableBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }

@@ -11,6 +11,7 @@ import Glibc
 /// the client says `Connection: close`) and serves each connection on a thread of its
 /// own: a client that opens another while one is idle, or retries while a stalled answer
 /// is still sleeping, is answered at once.
+// @unchecked: its mutable state is touched only under `lock`.
 public final class LocalHTTPServer: @unchecked Sendable {
     public struct Request: Sendable {
         public let path: String

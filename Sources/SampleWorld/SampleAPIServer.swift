@@ -248,6 +248,7 @@ public final class SampleAPIServer: Sendable {
 
 /// Each served page's validators, with the file version they were made for: a file
 /// rewritten (a test changing a page) has another inode, size or modification time.
+// @unchecked: `known` is touched only under `lock`.
 final class PageValidators: @unchecked Sendable {
     struct Version: Equatable {
         let inode: UInt64

@@ -225,6 +225,31 @@ struct CLITests {
         #expect(((try encore("event", String(none), "--json").json() as? [String: Any])?["offers"] as? [Any])?.isEmpty == true)
     }
 
+    /// An iCalendar `DESCRIPTION`'s first line is the event's note: in `encore event`, its
+    /// JSON, and the concert's feed page and web page.
+    @Test func anEventShowsTheNoteItsFeedGives() throws {
+        _ = try encore("ingest", TestSupport.fixture("ical"))
+        let page = try #require(try encore("artist", "Les Orages Dorés", "--json").json() as? [String: Any])
+        let id = try #require((page["events"] as? [[String: Any]])?.first?["id"] as? Int)
+        let event = try #require(try encore("event", String(id), "--json").json() as? [String: Any])
+        #expect(event["note"] as? String == "Doors 19:00, first act 20:00.")
+        let lines = try encore("event", String(id)).stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("Note ") && $0.hasSuffix(" Doors 19:00, first act 20:00.") }, "\(lines)")
+
+        let out = directory.appendingPathComponent("feeds").path
+        #expect(try encore("build", "--out", out).status == 0)
+        let feed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/events/\(id).json")))
+        #expect((feed as? [String: Any])?["note"] as? String == "Doors 19:00, first act 20:00.")
+        let html = try String(contentsOfFile: "\(out)/events/\(id).html", encoding: .utf8)
+        #expect(html.contains("<dt>Note</dt><dd>Doors 19:00, first act 20:00.</dd>"))
+        // An event without one says so with null.
+        let other = try #require(try encore("artist", "Canyon Foxes", "--json").json() as? [String: Any])
+        let otherID = try #require((other["events"] as? [[String: Any]])?.first?["id"] as? Int)
+        let withoutNote = try #require(try encore("event", String(otherID), "--json").json() as? [String: Any])
+        #expect(withoutNote.keys.contains("note") && withoutNote["note"] is NSNull)
+        #expect(try !encore("event", String(otherID)).stdout.contains("Note"))
+    }
+
     @Test func artistSuggestsNearMissesAndExitsOne() throws {
         _ = try encore("ingest", TestSupport.fixture("songkick-json"))
         let run = try encore("artist", "Velvet Harbor")

@@ -75,6 +75,29 @@ struct HostileServerTests {
         #expect(server.requests.count <= 11, "\(server.requests.count) requests")
     }
 
+    @Test func aRedirectOnTheSameHostIsFollowedAndOneToAnotherHostIsNot() async throws {
+        let elsewhere = try LocalHTTPServer { _ in .init(status: 200, body: Data("elsewhere".utf8)) }
+        defer { elsewhere.stop() }
+        let server = try LocalHTTPServer { request in
+            switch request.path {
+            case "/old": .init(status: 301, headers: ["Location": "/new"])
+            case "/new": .init(status: 200, body: Data("new".utf8))
+            default: .init(status: 302, headers: ["Location": "http://localhost:\(elsewhere.port)/away"])
+            }
+        }
+        defer { server.stop() }
+        let recorder = SleepRecorder()
+        let moved = await fetcher(recorder).fetch(server.baseURL.appendingPathComponent("old"), requestsPerSecond: 1000)
+        guard case .fetched(let body, _) = moved else { Issue.record("expected a page, got \(moved)"); return }
+        #expect(body == Data("new".utf8))
+
+        let away = await fetcher(recorder).fetch(server.baseURL.appendingPathComponent("away"), requestsPerSecond: 1000)
+        guard case .failed(let failure) = away else { Issue.record("expected a failure, got \(away)"); return }
+        #expect(failure.kind == .permanent && failure.attempts == 1)
+        #expect(failure.reason.contains("redirected to another host (http://localhost:\(elsewhere.port)/away)"), "\(failure)")
+        #expect(elsewhere.requests.isEmpty)
+    }
+
     /// The body is counted as it arrives and reading stops at the limit, whether or not
     /// its length is announced: the server cannot send much more than the limit (socket
     /// buffers aside), so what the client holds stays bounded.

@@ -41,6 +41,7 @@ struct ICalendarIngesterTests {
         #expect(first.lineup.map(\.artist.name) == ["Mavi Vapur", "Les Orages Dorés", "Tide Parades"])
         #expect(first.lineup.map(\.billing) == [.headline, .support, .support])
         #expect(first.url == "https://lanternrooms.example/events/1001")
+        #expect(first.note == "Doors 19:00, first act 20:00.", "DESCRIPTION's first line, unescaped")
         #expect(first.venue?.name == "The Lantern Rooms", "X-WR-CALNAME names the venue when events give no LOCATION")
 
         let soldOut = try event(page, "lantern-1002@lanternrooms.example")
@@ -215,6 +216,27 @@ struct ICalendarIngesterTests {
         #expect(event.title.count == 500 && event.lineup.isEmpty)
     }
 
+    @Test func aDescriptionsFirstLineIsTheNoteAndNoMore() throws {
+        func note(_ description: String) throws -> String? {
+            let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:n\r\nDTSTART:20261204T200000Z\r\nSUMMARY:Grace\r\n"
+                + "DESCRIPTION:\(description)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            return try ingester.parse(Data(text.utf8), context: PageContext(locator: "n.ics")).events.first?.note
+        }
+        #expect(try note("\\n\\n  Support from Otis Marsh\\, all ages\\nDoors 19:00") == "Support from Otis Marsh, all ages")
+        #expect(try note("Bring\ta friend\u{7}") == "Bring a friend")
+        #expect(try note("\\n  \\n") == nil)
+        #expect(try note(String(repeating: "x", count: 5000))?.count == 500)
+        // Escaped twice (a literal \n is left), and Google Calendar's HTML.
+        #expect(try note("Preis: 15.-\\\\nOrt: Muri") == "Preis: 15.-")
+        #expect(try note("<b>Eero Savela</b>: trumpetti<br><b>Seppo Kantonen</b>: piano") == "Eero Savela: trumpetti")
+        #expect(try note("<p></p><p>Jazz &amp; Dinner Nights&nbsp;at Winest.</p><br/>Every Friday") == "Jazz & Dinner Nights at Winest.")
+        #expect(try note("3 < 4 and 5 > 4") == "3 < 4 and 5 > 4", "no tag: text as it is")
+        #expect(try note("Notes: Kuopio Jazz &amp; Blues.") == "Notes: Kuopio Jazz & Blues.")
+        let page = try parse("ical/tour-mavi-vapur.ics")
+        #expect(try event(page, "mv-2027-03-07-porto").note == "Tickets on sale Friday.")
+        #expect(try event(page, "mv-2027-03-14-madrid").note == "A very long description folded with a tab that goes on.")
+    }
+
     /// Every real feed of `../shared/realworld/ical` ingests, and each of its `VEVENT`s is
     /// kept or counted as skipped, as the MANIFEST counts them. Recurring events are
     /// expanded over 2026, so the feed with rules lists more events than it has entries.
@@ -275,12 +297,16 @@ struct ICalendarIngesterTests {
 
         let fasnacht = try page("fasnacht_rocks_events.ics")
         #expect(fasnacht.events.allSatisfy { $0.venue?.coordinate != nil }, "GEO")
+        #expect(fasnacht.events.allSatisfy { $0.note != nil && $0.note?.contains("\\n") == false }, "escaped twice")
+        #expect(fasnacht.events.first?.note == "Preis: 5.- / 10.-")
         #expect(fasnacht.events.first?.title == "Füürball")
 
         // 2026 holds 57 occurrences of 5 of its 156 rules (less EXDATEs and overridden
         // ones, as python-dateutil expands them) and its 3 overrides.
         let jazz = try page("jazz_finland_unified_gcal_rrule.ics")
         let occurrences = jazz.events.filter { $0.sourceID.contains("#") }
+        let notes = jazz.events.compactMap(\.note)
+        #expect(notes.count > 10 && !notes.contains { $0.contains("<br") || $0.contains("&amp;") }, "HTML descriptions read as text")
         #expect(occurrences.count == 57 + 3)
         #expect(Set(occurrences.map { $0.sourceID.split(separator: "#")[0] }).count == 5)
         #expect(occurrences.allSatisfy { $0.start.localDate.year == 2026 })

@@ -10,18 +10,33 @@ struct ImpossibleValuesTests {
     static let impossible = ["2027-02-30", "2026-00-10", "0000-00-00", "Sat, 30 Feb 2027 20:00:00", "2027-02-14T25:00:00", "tomorrow"]
 
     @Test func onSaleDatesAreValidated() {
+        let values = ListingValues(locator: "p")
+        var warnings: [ListingWarning] = []
         for good in ["2027-02-14", "2027-02-14T10:00:00", "2027-02-14T10:00:00Z", "2027-02-14T10:00:00.250-05:00",
             "2027-02-14 10:00", "2027-02-14T10:00:00+0530"]
         {
-            #expect(ListingValues.onSale(good).value == good, "\(good)")
+            #expect(values.onSale(good, at: "x", warnings: &warnings) == good, "\(good)")
         }
+        #expect(values.onSale("  ", at: "x", warnings: &warnings) == nil)
+        #expect(warnings.isEmpty)
         for bad in Self.impossible {
-            #expect(ListingValues.onSale(bad) == (nil, true), "\(bad)")
+            #expect(values.onSale(bad, at: "x", warnings: &warnings) == nil, "\(bad)")
         }
-        #expect(ListingValues.onSale("  ") == (nil, false))
+        #expect(warnings.count == Self.impossible.count)
     }
 
-    /// Bandsintown `on_sale_datetime`: the date is dropped and counted, the offer stays.
+    /// One warning an impossible date, naming the file, the position and the value.
+    static func expectOnSaleWarnings(_ page: ListingPage, at position: (Int) -> String) {
+        #expect(page.warnings.count == impossible.count)
+        for (index, value) in impossible.enumerated() {
+            let warning = page.warnings.first { $0.position == position(index) }
+            #expect(warning?.locator == "p", "no warning at \(position(index)): \(page.warnings)")
+            #expect(warning?.message.contains("\"\(value)\"") == true && warning?.message.contains("offer kept") == true)
+        }
+        #expect(page.skipped.isEmpty, "warned about, not counted as skipped")
+    }
+
+    /// Bandsintown `on_sale_datetime`: the date is dropped with a warning, the offer stays.
     @Test func bandsintownDropsAnImpossibleOnSaleDateAndKeepsTheOffer() throws {
         let events = Self.impossible.enumerated().map { index, onSale in
             """
@@ -37,7 +52,7 @@ struct ImpossibleValuesTests {
             #expect(event.offers.count == 1)
             #expect(event.offers.first?.url != nil && event.offers.first?.onSale == nil)
         }
-        #expect(page.skipped[ListingValues.impossibleOnSale] == Self.impossible.count)
+        Self.expectOnSaleWarnings(page) { "[\($0)].on_sale_datetime" }
     }
 
     /// Ticketmaster `sales.public.startDateTime`: the same.
@@ -58,7 +73,26 @@ struct ImpossibleValuesTests {
             #expect(event.offers.count == 1)
             #expect(event.offers.first?.priceMin == 25 && event.offers.first?.onSale == nil)
         }
-        #expect(page.skipped[ListingValues.impossibleOnSale] == Self.impossible.count)
+        Self.expectOnSaleWarnings(page) { "_embedded.events[\($0)].sales.public.startDateTime" }
+    }
+
+    /// JSON-LD's `validFrom` (an offer's on-sale date): the same, where it failed the page.
+    @Test func jsonLDDropsAnImpossibleOnSaleDateAndKeepsTheOffer() throws {
+        let events = Self.impossible.enumerated().map { index, onSale in
+            """
+            {"@type": "MusicEvent", "name": "Night Ferry \(index)", "startDate": "2027-03-12T20:00:00",
+             "location": {"@type": "Place", "name": "The Lantern Rooms", "address": "Boston"},
+             "offers": {"@type": "Offer", "url": "https://example.com/t/\(index)", "validFrom": "\(onSale)"}}
+            """
+        }
+        let body = #"{"@context": "https://schema.org", "@graph": ["# + events.joined(separator: ",") + "]}"
+        let page = try JSONLDIngester().parse(Data(body.utf8), context: PageContext(locator: "p"))
+        #expect(page.events.count == Self.impossible.count)
+        for event in page.events {
+            #expect(event.offers.count == 1)
+            #expect(event.offers.first?.url != nil && event.offers.first?.onSale == nil)
+        }
+        Self.expectOnSaleWarnings(page) { "@graph[\($0)].offers.validFrom" }
     }
 
     /// A page that changes nothing (rejected, or already applied) does not move the

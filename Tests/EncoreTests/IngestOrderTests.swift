@@ -21,7 +21,7 @@ struct IngestOrderTests {
             "artist": "SELECT name, folded_name, match_key, mbid, on_tour_until, url FROM artist",
             "event": """
                 SELECT e.title, e.kind, e.status, e.local_date, e.local_time, e.timezone, e.start_utc, e.end_date,
-                    v.name, v.url, e.popularity, e.age_restriction, e.url, e.unlisted_since
+                    v.name, v.url, e.popularity, e.age_restriction, e.url, e.note, e.unlisted_since
                 FROM event e LEFT JOIN venue v ON v.id = e.venue_id
                 """,
             "lineup": """
@@ -71,13 +71,19 @@ struct IngestOrderTests {
         }
         #expect(catalogs[0]["event"]?.isEmpty == false)
         for other in catalogs.dropFirst() {
-            for (table, rows) in catalogs[0] {
-                let otherRows = other[table] ?? []
-                #expect(rows.count == otherRows.count, "\(table)")
-                let missing = Set(rows).subtracting(otherRows).sorted().prefix(3)
-                let extra = Set(otherRows).subtracting(rows).sorted().prefix(3)
-                #expect(missing.isEmpty && extra.isEmpty, "\(table): only in the first order \(missing); only in the other \(extra)")
-            }
+            let differences = Self.differences(catalogs[0], other)
+            #expect(differences.isEmpty, "\(differences)")
+        }
+    }
+
+    /// Where two catalogs' contents differ, table by table, with a few rows of each side.
+    static func differences(_ first: [String: [String]], _ second: [String: [String]]) -> [String] {
+        Set(first.keys).union(second.keys).sorted().compactMap { table in
+            let rows = first[table] ?? [], other = second[table] ?? []
+            let missing = Set(rows).subtracting(other).sorted().prefix(3)
+            let extra = Set(other).subtracting(rows).sorted().prefix(3)
+            guard rows.count != other.count || !missing.isEmpty || !extra.isEmpty else { return nil }
+            return "\(table): \(rows.count) rows, then \(other.count); only in the first \(missing); only in the second \(extra)"
         }
     }
 

@@ -111,6 +111,51 @@ struct MergeTests {
         #expect(tables.isEmpty)
     }
 
+    /// A note is a text field like the others: the most trusted source that has one
+    /// gives it, whatever order the sources arrive in.
+    @Test func theNoteComesFromTheMostTrustedSourceThatHasOne() throws {
+        var withNotes = pages
+        withNotes[1].events[0].note = "Doors 19:00 (Bandsintown)"
+        var feed = ListingPage(source: "ical", locator: "ics")
+        feed.events = [EventListing(
+            sourceID: "uid-1", title: "The Distillers w/ Søren Lys", start: EventStart(localDate: day),
+            venue: venue("ics", name: "Roundhouse"), lineup: [act("ics", "The Distillers")], note: "First act 20:00 (feed)")]
+        withNotes.append(feed)
+        func note(_ pages: [ListingPage], _ order: [Int]) throws -> String? {
+            let (catalog, _) = try TestSupport.makeCatalog()
+            for index in order { _ = try catalog.apply(pages[index]) }
+            #expect(try catalog.stats(today: TestSupport.today).events == 1)
+            let id = try #require(try catalog.eventIDs(since: day).first)
+            return try catalog.event(id: id)?.note
+        }
+        for order in [[0, 1, 2, 3], [3, 2, 1, 0], [3, 0, 2, 1]] {
+            #expect(try note(withNotes, order) == "Doors 19:00 (Bandsintown)", "\(order)")
+        }
+        withNotes[1].events[0].note = nil
+        #expect(try note(withNotes, [1, 3, 0, 2]) == "First act 20:00 (feed)")
+    }
+
+    @Test func aCatalogFromBeforeNotesGainsTheColumnAndKeepsItsEvents() throws {
+        let (catalog, path) = try TestSupport.makeCatalog()
+        for page in pages { _ = try catalog.apply(page) }
+        let id = try #require(try catalog.eventIDs(since: day).first)
+        let before = try #require(try catalog.event(id: id))
+        // The catalog as version 16 kept it: no note column.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: """
+                ALTER TABLE event DROP COLUMN note;
+                DELETE FROM grdb_migrations WHERE identifier LIKE 'v17:%';
+                """)
+        }
+        let migrated = try CatalogDatabase(path: path)
+        let after = try #require(try migrated.event(id: id))
+        #expect(after == before && after.note == nil)
+        var noted = pages[2]
+        noted.events[0].note = "Rescheduled from May"
+        _ = try migrated.apply(noted)
+        #expect(try migrated.event(id: id)?.note == "Rescheduled from May")
+    }
+
     @Test func mergesDoNotDependOnTheOrderSourcesArrive() throws {
         var contents: Set<[String]> = []
         for order in [[0, 1, 2], [2, 1, 0], [1, 0, 2], [1, 2, 0]] {

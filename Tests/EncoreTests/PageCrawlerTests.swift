@@ -17,6 +17,7 @@ struct PageCrawlerTests {
         private var hiddenEvents: Set<Int> = []
         private var robotsStatus = 200
         private var hugePage = false
+        private var movedTo: String?
         var robots = """
             # Everyone else stays out; Encore may read all but the private pages.
             User-agent: *
@@ -38,6 +39,12 @@ struct PageCrawlerTests {
         var huge: Bool {
             get { lock.withLock { hugePage } }
             set { lock.withLock { hugePage = newValue } }
+        }
+
+        /// Where `/events/2` redirects, when it has moved.
+        var eventTwoMovedTo: String? {
+            get { lock.withLock { movedTo } }
+            set { lock.withLock { movedTo = newValue } }
         }
 
         var robotsAnswer: Int {
@@ -102,6 +109,8 @@ struct PageCrawlerTests {
                 body = robots
                 type = "text/plain"
             case "/calendar": body = calendar()
+            case "/events/2" where eventTwoMovedTo != nil:
+                return .init(status: 301, headers: ["Location": eventTwoMovedTo!])
             case "/events/4" where huge:
                 return .init(status: 200, headers: ["Content-Type": "text/html"], body: Data(count: 50 * 1024 * 1024))
             case "/feed.ics":
@@ -230,6 +239,23 @@ struct PageCrawlerTests {
         #expect(summary.errors.first?.contains("/events/4") == true && summary.errors.first?.contains("larger than") == true)
         #expect(try catalog.stats(today: TestSupport.today).events == 2)
         #expect(summary.eventsUnlisted == 0, "an incomplete crawl unlists nothing")
+    }
+
+    @Test func aRedirectToAnotherHostIsRefusedWithoutAskingItAndTheOtherPagesLand() async throws {
+        let elsewhere = try LocalHTTPServer { _ in .init(status: 200, body: Data("<html></html>".utf8)) }
+        defer { elsewhere.stop() }
+        let site = Site()
+        site.eventTwoMovedTo = "http://localhost:\(elsewhere.port)/events/2"
+        let server = try LocalHTTPServer { site.respond($0) }
+        defer { server.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let summary = await (try crawler(server, catalog: catalog)).crawl(into: catalog)
+        #expect(summary.pagesFailed == 1 && summary.pagesFetched == 3)
+        let error = try #require(summary.errors.first)
+        #expect(error.contains("/events/2") && error.contains("redirected to another host (http://localhost:"), "\(error)")
+        #expect(elsewhere.requests.isEmpty, "the other host is never asked")
+        #expect(server.requests.filter { $0.path == "/events/2" }.count == 1, "not retried")
+        #expect(try catalog.stats(today: TestSupport.today).events == 2)
     }
 
     @Test func maxPagesBoundsALinkLoop() async throws {

@@ -20,6 +20,30 @@ struct TicketmasterIngesterTests {
         #expect(page.skipped == ["non-music events (Sports)": 1, "events with no date yet": 1])
     }
 
+    /// `/venues/{id}` and `/attractions/{id}` answer one object: a venue's and an
+    /// artist's details, not an error nor an empty listing.
+    @Test func venueAndAttractionDetailsAreAVenueAndAnArtist() throws {
+        let venuePage = try parseFixture("ticketmaster/venue-details-lantern-rooms.json")
+        #expect(venuePage.events.isEmpty && venuePage.artists.isEmpty)
+        let venue = try #require(venuePage.venues.first)
+        #expect(venuePage.venues.count == 1)
+        #expect(venue.sourceID == "KovZpZAEdFtJ" && venue.name == "The Lantern Rooms")
+        #expect(venue.city == "Boston" && venue.street == "12 Quarry Lane" && venue.postalCode == "02108")
+        #expect(venue.coordinate == Coordinate(latitude: 42.3601, longitude: -71.0589))
+        #expect(venue.timeZone == "America/New_York")
+
+        let artistPage = try parseFixture("ticketmaster/attraction-details-night-ferry.json")
+        #expect(artistPage.events.isEmpty && artistPage.venues.isEmpty)
+        let artist = try #require(artistPage.artists.first)
+        #expect(artistPage.artists.count == 1)
+        #expect(artist.sourceID == "K8vZ917Gku7" && artist.name == "Night Ferry")
+        #expect(artist.musicBrainzIDs == ["19ccb0f4-f511-4c39-8f39-fb22ffef02b9"])
+        for fixture in ["venue-details-lantern-rooms.json", "attraction-details-night-ferry.json"] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("ticketmaster/\(fixture)")))
+            #expect(IngesterRegistry.standard.detect(ContentSample(data))?.format == "ticketmaster", "\(fixture)")
+        }
+    }
+
     @Test func readsTimesZonesLineupVenueAndPrices() throws {
         let show = try parseFixture("ticketmaster/events-search-boston.json").events[0]
         #expect(show.title == "Night Ferry")

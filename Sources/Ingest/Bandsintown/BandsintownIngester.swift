@@ -54,9 +54,6 @@ public struct BandsintownIngester: Ingester {
             let events = try JSONPageDecoding.decode([BandsintownJSON.Event].self, from: data, locator: locator)
             for (index, event) in events.enumerated() {
                 page.events.append(try normalizer.event(event, at: "[\(index)]", warnings: &page.warnings))
-                if ListingValues.onSale(event.on_sale_datetime).dropped {
-                    page.skipped[ListingValues.impossibleOnSale, default: 0] += 1
-                }
             }
             return page
         }
@@ -133,7 +130,7 @@ struct BandsintownNormalizer {
             lineup.append(PerformanceListing(artist: embedded, billing: .headline, order: 1))
         }
 
-        let onSale = ListingValues.onSale(event.on_sale_datetime).value
+        let onSale = values.onSale(event.on_sale_datetime, at: "\(path).on_sale_datetime", warnings: &warnings)
         var offers = (event.offers ?? []).compactMap { offer -> OfferListing? in
             let url = ListingValues.clean(offer.url)
             let status = ListingValues.clean(offer.status)?.lowercased()

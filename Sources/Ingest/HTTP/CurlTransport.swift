@@ -8,12 +8,15 @@ import Foundation
 /// - **Bounded memory.** The body is counted as it arrives and the transfer is stopped at
 ///   the limit (at once when `Content-Length` announces more), so no response holds more
 ///   than `maxBodyBytes` in memory, compressed or not.
-/// - **Redirects** are followed (10 at most, to http and https only); a loop is reported
-///   as ``TransportError/Kind/tooManyRedirects``, which is permanent.
+/// - **Redirects** are followed (10 at most, to http and https only, on the host asked); a
+///   loop is reported as ``TransportError/Kind/tooManyRedirects``, and a redirect to
+///   another host is not followed (``TransportError/Kind/redirectedElsewhere``): the
+///   other host's robots.txt was never read, and an API key in the URL is for the host asked.
 /// - **Connections** are kept alive: idle easy handles, each with its connection cache,
 ///   are reused by the next exchange.
 /// - **Cancellation** (the fetcher's deadline, a cancelled task) stops the transfer within
 ///   a second: libcurl asks the progress callback at least that often.
+// @unchecked: the idle handles are touched only under `lock`.
 public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// `curl_global_init`, once per process, before any handle.
     private static let globalSetUp: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
@@ -32,7 +35,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     public func get(_ url: URL, headers: [String: String], timeout: Double, maxBodyBytes: Int) async throws -> HTTPResponse {
-        let exchange = Exchange(limit: maxBodyBytes)
+        let exchange = Exchange(url: url, limit: maxBodyBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 // A thread of its own: the exchange blocks it, which the tasks' cooperative
@@ -114,6 +117,10 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             throw TransportError(.bodyTooLarge, "body larger than \(exchange.limit) bytes")
         case CURLE_WRITE_ERROR where exchange.tooLarge:
             throw TransportError(.bodyTooLarge, "body larger than \(exchange.limit) bytes (stopped reading there)")
+        case CURLE_WRITE_ERROR where exchange.refusedRedirect != nil:
+            throw TransportError(
+                .redirectedElsewhere,
+                "redirected to another host (\(exchange.refusedRedirect!.absoluteString)); not followed: ask that URL instead")
         case CURLE_ABORTED_BY_CALLBACK:
             throw CancellationError()
         case CURLE_TOO_MANY_REDIRECTS:
@@ -141,6 +148,8 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         case bodyTooLarge
         /// A redirect loop or chain longer than 10: asking again gives the same.
         case tooManyRedirects
+        /// A redirect to a host other than the one asked, which is not followed.
+        case redirectedElsewhere
         /// A malformed URL, an unsupported scheme, a certificate that does not verify.
         case permanent
         /// Anything else: resets, truncated bodies.
@@ -161,24 +170,43 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public var isRetryable: Bool {
         switch kind {
         case .cannotConnect, .timedOut, .other: true
-        case .bodyTooLarge, .tooManyRedirects, .permanent: false
+        case .bodyTooLarge, .tooManyRedirects, .redirectedElsewhere, .permanent: false
         }
     }
 }
 
 /// What one exchange gathered so far; reached from libcurl's callbacks through their
 /// context pointer, on the exchange's thread only (but ``cancel()``).
+// @unchecked: its fields are written on the exchange's thread only; `cancelled` is under `lock`.
 private final class Exchange: @unchecked Sendable {
     let limit: Int
+    let host: String?
+    /// The URL the response being read answers (it moves with each redirect followed).
+    var url: URL
+    var status = 0
     var body = Data()
     var headers: [String: String] = [:]
     var tooLarge = false
+    var refusedRedirect: URL?
     var isConnected = false
     private let lock = NSLock()
     private var cancelled = false
 
-    init(limit: Int) {
+    init(url: URL, limit: Int) {
+        self.url = url
+        self.host = url.host?.lowercased()
         self.limit = limit
+    }
+
+    /// Whether libcurl may follow a redirect to `location`: on the host asked only.
+    func mayFollow(_ location: String) -> Bool {
+        guard let target = URL(string: location, relativeTo: url)?.absoluteURL else { return true }
+        guard target.host?.lowercased() == host else {
+            refusedRedirect = target
+            return false
+        }
+        url = target
+        return true
     }
 
     func cancel() { lock.withLock { cancelled = true } }
@@ -204,7 +232,8 @@ private let writeBody: curl_write_callback = { pointer, size, count, context in
 }
 
 /// One header line; a status line starts the headers of another response (after a
-/// redirect or a `100 Continue`).
+/// redirect or a `100 Continue`). Returning less than was given stops the transfer: a
+/// redirect's `Location` on another host.
 private let writeHeader: curl_write_callback = { pointer, size, count, context in
     let exchange = exchange(context)
     let length = size * count
@@ -214,9 +243,11 @@ private let writeHeader: curl_write_callback = { pointer, size, count, context i
     }
     if line.hasPrefix("HTTP/") {
         exchange.headers = [:]
+        exchange.status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
     } else if let colon = line.firstIndex(of: ":") {
         let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        if name == "location", (300..<400).contains(exchange.status), !exchange.mayFollow(value) { return 0 }
         if exchange.headers[name] == nil { exchange.headers[name] = value }
     }
     return length

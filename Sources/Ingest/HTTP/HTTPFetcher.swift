@@ -65,7 +65,7 @@ public struct FetchFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case gaveUp
         /// A 4xx answer other than 429: asking again gives the same.
         case refused
-        /// A redirect loop, a malformed URL, a certificate that does not verify.
+        /// A redirect loop or to another host, a malformed URL, a certificate that does not verify.
         case permanent
         /// The body passed the size limit (reading stopped there).
         case tooLarge
@@ -160,7 +160,7 @@ public struct HTTPFetcher: Sendable {
                 switch error.kind {
                 case .bodyTooLarge:
                     return .failed(failure(url, nil, attempt, redacted(error.message), .tooLarge))
-                case .tooManyRedirects, .permanent:
+                case .tooManyRedirects, .redirectedElsewhere, .permanent:
                     return .failed(failure(url, nil, attempt, redacted(error.message), .permanent))
                 case .cannotConnect:
                     let failures = await hosts.connectionFailed(host)

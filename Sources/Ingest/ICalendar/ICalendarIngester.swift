@@ -21,6 +21,8 @@ import Listings
 ///   are not one (meet & greets, doors times, passes and ticket sales, "TBA", sports
 ///   fixtures, soundchecks) are skipped and counted, as are recurring entries with no
 ///   date in the window. `STATUS:CANCELLED` is cancelled; `TENTATIVE` stays scheduled.
+/// - **Note**: the first line of `DESCRIPTION` ("Doors 19:00, first act 20:00.") that
+///   says something (``ICalendarNote``); the rest is often a whole press text.
 /// - **Acts** come from the `SUMMARY`'s shape (``ICalendarSummary``); the whole summary
 ///   is the title. **Venues** from `LOCATION` (name, then street, postal code, city,
 ///   region or country), `GEO`, an "at Venue" summary, or `X-WR-CALNAME` when it names a
@@ -223,7 +225,7 @@ struct ICalendarEventReader {
             kind: categories.contains(where: { $0.contains("festival") }) || endDate != nil ? .festival : .concert,
             status: status == "CANCELLED" || summary.cancelled ? .cancelled : .scheduled,
             start: first.start(in: zones), endDate: endDate, venue: venue, lineup: lineup,
-            url: entry.property("URL").map(\.text).flatMap(Self.webAddress))
+            url: entry.property("URL").map(\.text).flatMap(Self.webAddress), note: entry.property("DESCRIPTION").flatMap { ICalendarNote.note(from: $0.text) })
     }
 
     /// The last day of an event that ends on a later day than it starts: `DTEND` is

@@ -80,6 +80,7 @@ public struct JSONLDIngester: Ingester {
         }
         var page = ListingPage(source: source, locator: locator)
         page.events = Self.distinctIDs(events)
+        page.warnings = events.flatMap(\.warnings)
         return page
     }
 

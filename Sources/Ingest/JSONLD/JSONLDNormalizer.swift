@@ -36,6 +36,8 @@ struct JSONLDNormalizer {
     struct Normalized {
         var listing: EventListing
         var derivedKey: String
+        /// Values dropped from it (an impossible on-sale date).
+        var warnings: [ListingWarning] = []
     }
 
     func event(_ site: JSONLDGraph.EventSite) throws(IngestError) -> Normalized {
@@ -75,7 +77,8 @@ struct JSONLDNormalizer {
         if lineup.isEmpty, let shared = site.inherited.performer {
             lineup = try self.lineup(shared)  // its own performers were only unresolvable references
         }
-        let offers = try self.offers(node["offers"])
+        var warnings: [ListingWarning] = []
+        let offers = try self.offers(node["offers"], warnings: &warnings)
         let url = try link(node["url"])
         let title = name ?? Self.title(lineup: lineup, venue: venue)
 
@@ -103,7 +106,7 @@ struct JSONLDNormalizer {
             url: url,
             ageRestriction: try text(node["typicalAgeRange"]),
             offers: offers)
-        return Normalized(listing: listing, derivedKey: derivedKey)
+        return Normalized(listing: listing, derivedKey: derivedKey, warnings: warnings)
     }
 
     // MARK: - Venues
@@ -305,7 +308,7 @@ struct JSONLDNormalizer {
 
     // MARK: - Offers
 
-    private func offers(_ node: JSONLDNode?) throws(IngestError) -> [OfferListing] {
+    private func offers(_ node: JSONLDNode?, warnings: inout [ListingWarning]) throws(IngestError) -> [OfferListing] {
         guard let node else { return [] }
         var offers: [OfferListing] = []
         for element in node.elements ?? [node] {
@@ -315,7 +318,7 @@ struct JSONLDNormalizer {
             case .string:
                 if let url = try link(element) { offers.append(OfferListing(url: url)) }
             case .object:
-                if let offer = try offer(graph.resolve(element)) { offers.append(offer) }
+                if let offer = try offer(graph.resolve(element), warnings: &warnings) { offers.append(offer) }
             default:
                 throw shape(element, nil, "offers is \(element.kindDescription); expected an Offer or a list of them")
             }
@@ -323,7 +326,7 @@ struct JSONLDNormalizer {
         return offers
     }
 
-    private func offer(_ node: JSONLDNode) throws(IngestError) -> OfferListing? {
+    private func offer(_ node: JSONLDNode, warnings: inout [ListingWarning]) throws(IngestError) -> OfferListing? {
         var priceHolder = node
         if node["price"] == nil, node["lowPrice"] == nil, node["highPrice"] == nil, var specification = node["priceSpecification"] {
             if let first = specification.elements?.first { specification = first }
@@ -343,8 +346,11 @@ struct JSONLDNormalizer {
         let availability = try term(node["availability"]).map(JSONLDText.words)
         var onSale: String?
         if let validFrom = node["validFrom"], let text = try text(validFrom) {
-            _ = try dateTime(validFrom)
-            onSale = text
+            if (try? JSONLDDateTime.parse(text)) != nil {
+                onSale = text
+            } else {
+                warnings.append(ListingValues.impossibleOnSale(text, locator: locator, at: position(validFrom, nil)))
+            }
         }
         let url = try link(node["url"])
         if url == nil, minimum == nil, maximum == nil, availability == nil, onSale == nil { return nil }

@@ -181,8 +181,7 @@ struct TicketmasterNormalizer {
 
         let url = ListingValues.clean(event.url)
         let ticketStatus = code == "onsale" || code == "offsale" ? code : nil
-        let (onSale, droppedOnSale) = ListingValues.onSale(event.sales?.public?.startDateTime)
-        if droppedOnSale { page.skipped[ListingValues.impossibleOnSale, default: 0] += 1 }
+        let onSale = values.onSale(event.sales?.public?.startDateTime, at: path("sales.public.startDateTime"), warnings: &page.warnings)
         var offers = (event.priceRanges ?? []).map { range in
             OfferListing(
                 url: url, priceMin: range.min?.value, priceMax: range.max?.value,

@@ -1,14 +1,14 @@
-import Catalog
+@testable import Catalog
 import Foundation
 import GRDB
 import Ingest
 import Listings
 import Testing
 
-/// An ingest run that begins on an empty catalog skips the searches for other sources'
-/// listings and leaves an index out until it ends: it must leave the catalog that
-/// applying its pages one by one would, whatever else writes meanwhile.
-struct InitialLoadTests {
+/// An ingest run that begins on an empty catalog, applied in groups, leaves the catalog
+/// that applying its pages one by one would, whatever else writes meanwhile; and a fan's
+/// query asked while it runs finds every index it plans with.
+struct FirstLoadTests {
     /// The catalog, seen as one page at a time: no groups, no run (the protocol's defaults).
     struct PageByPage: ListingSink {
         let catalog: CatalogDatabase
@@ -19,8 +19,6 @@ struct InitialLoadTests {
             try catalog.apply(page, pageHash: pageHash, format: format)
         }
     }
-
-    static let deferredIndex = "lineup_artist"
 
     func indexes(_ path: String) throws -> Set<String> {
         try DatabaseQueue(path: path).read { db in
@@ -45,7 +43,6 @@ struct InitialLoadTests {
         #expect(try TestSupport.dump(loadedPath, includingProvenanceTimes: false)
             == (try TestSupport.dump(pageByPagePath, includingProvenanceTimes: false)))
         #expect(try indexes(loadedPath) == (try indexes(pageByPagePath)))
-        #expect(try indexes(loadedPath).contains(Self.deferredIndex))
         #expect(try !venueLocations(loadedPath).isEmpty)
         #expect(try venueLocations(loadedPath) == (try venueLocations(pageByPagePath)))
     }
@@ -83,65 +80,59 @@ struct InitialLoadTests {
         try loadedAlikeBothWays(interleaved)
     }
 
-    @Test func theIndexALoadLeavesOutIsGoneOnlyWhileTheLoadRuns() throws {
-        let (catalog, path) = try TestSupport.makeCatalog()
-        let pages = MergeTests().pages
-        try catalog.withLoad {
-            try catalog.withPageGroup { group in
-                _ = try group.apply(pages[0], pageHash: "0", format: "songkick-json")
-            }
-            #expect(try !indexes(path).contains(Self.deferredIndex))
-        }
-        #expect(try indexes(path).contains(Self.deferredIndex))
-    }
-
-    @Test func aPageOfASecondSourceEndsTheLoadAndMerges() throws {
-        let (catalog, path) = try TestSupport.makeCatalog()
-        let pages = MergeTests().pages
-        try catalog.withLoad {
-            try catalog.withPageGroup { group in
-                _ = try group.apply(pages[0], pageHash: "0", format: "songkick-json")
-                _ = try group.apply(pages[1], pageHash: "1", format: "bandsintown")
-            }
-            #expect(try indexes(path).contains(Self.deferredIndex))
-        }
-        #expect(try catalog.stats(today: TestSupport.today).events == 1)
-    }
-
-    /// Who writes another source's page between two groups of a load: another connection
+    /// Who writes another source's page between two groups of a first load: another connection
     /// (a refresh of another source, say), or this process outside the load's groups (on
     /// the load's own connection, which `data_version` does not tell about).
     enum Interloper: CaseIterable { case anotherConnection, thisProcess }
 
     /// What the interloper wrote merges with what the load applies next.
     @Test(arguments: Interloper.allCases)
-    func anotherSourcesPageWrittenBetweenGroupsEndsTheLoad(by interloper: Interloper) throws {
+    func anotherSourcesPageWrittenBetweenGroupsIsMergedWith(by interloper: Interloper) throws {
         let (catalog, path) = try TestSupport.makeCatalog()
         let writer = interloper == .thisProcess
             ? catalog : try CatalogDatabase(path: path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let pages = MergeTests().pages
-        try catalog.withLoad {
-            try catalog.withPageGroup { group in
-                _ = try group.apply(ListingPage(source: "songkick", locator: "opening"), pageHash: "-", format: "songkick-json")
-            }
-            _ = try writer.apply(pages[1], pageHash: "1", format: "bandsintown")
-            try catalog.withPageGroup { group in
-                _ = try group.apply(pages[0], pageHash: "0", format: "songkick-json")
-            }
+        try catalog.withPageGroup { group in
+            _ = try group.apply(ListingPage(source: "songkick", locator: "opening"), pageHash: "-", format: "songkick-json")
+        }
+        _ = try writer.apply(pages[1], pageHash: "1", format: "bandsintown")
+        try catalog.withPageGroup { group in
+            _ = try group.apply(pages[0], pageHash: "0", format: "songkick-json")
         }
         let stats = try catalog.stats(today: TestSupport.today)
         #expect(stats.events == 1)
         #expect(stats.venues == 1)
     }
 
-    /// A load killed midway leaves the index out; the next ingest's first group builds it.
-    @Test func theNextIngestBuildsAnIndexAKilledLoadLeftOut() throws {
+    /// What SQLite plans for a `near` query's events (``CatalogDatabase/eventIDs``), as
+    /// another connection sees the catalog.
+    func nearQueryPlan(_ path: String) throws -> String {
+        try DatabaseQueue(path: path).read { db in
+            let sql = """
+                EXPLAIN QUERY PLAN SELECT e.id FROM \(CatalogDatabase.eventsAtVenuesInWindow(listed: "e.unlisted_since IS NULL"))
+                ORDER BY e.local_date, e.local_time IS NULL, e.local_time, e.id LIMIT 50 OFFSET 0
+                """
+            return try Row.fetchAll(db, sql: sql, arguments: ["[1,2]", "2026-01-01", "2026-12-31", "2026-01-01"])
+                .map { $0["detail"] as String }.joined(separator: "\n")
+        }
+    }
+
+    /// A fan's `near` during a first ingest is planned as after it: every index of the
+    /// schema is there (none left out until the load ends), `event_venue_window` among them.
+    @Test func aQueryDuringAFirstIngestFindsEveryIndexItPlansWith() throws {
+        let (_, emptyPath) = try TestSupport.makeCatalog()
+        let schemaIndexes = try indexes(emptyPath)
+        #expect(schemaIndexes.contains("event_venue_window"))
         let (catalog, path) = try TestSupport.makeCatalog()
-        _ = TestSupport.ingest([TestSupport.fixture("songkick-json")], into: catalog)
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: "DROP INDEX \(Self.deferredIndex)") }
-        #expect(try !indexes(path).contains(Self.deferredIndex))
-        let summary = TestSupport.ingest([TestSupport.fixture("bandsintown")], into: catalog)
-        #expect(summary.succeeded)
-        #expect(try indexes(path).contains(Self.deferredIndex))
+        var seenDuringIngest: Result<(indexes: Set<String>, plan: String), any Error>?
+        // Called as each group commits, while the run goes on.
+        let summary = FileIngestion().ingest(paths: [TestSupport.fixture("sample/songkick-json")], into: catalog) { _, _ in
+            if seenDuringIngest == nil { seenDuringIngest = Result { (try indexes(path), try nearQueryPlan(path)) } }
+        }
+        #expect(summary.succeeded && summary.eventsNew > 0)
+        let during = try #require(seenDuringIngest).get()
+        #expect(during.indexes == schemaIndexes)
+        #expect(during.plan.contains("event_venue_window"), "\(during.plan)")
+        #expect(during.plan == (try nearQueryPlan(emptyPath)))
     }
 }
