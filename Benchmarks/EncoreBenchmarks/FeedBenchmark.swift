@@ -3,13 +3,17 @@ import Foundation
 /// Full and incremental static-feed builds of the benchmark catalog, timed as whole
 /// `encore build` processes.
 enum FeedBenchmark {
-    static func run(database: String, encore: String, corpus: String, work: URL, report: inout Report) throws {
+    static func run(database: String, encore: String, corpus: String, events: Int, work: URL, report: inout Report) throws {
         let out = work.appendingPathComponent("feeds").path
         let full = try ChildProcess.run(encore, ["build", "--db", database, "--out", out])
         guard full.status == 0 else { throw BenchmarkError("encore build failed with status \(full.status)") }
         let bytes = directorySize(out)
         print(String(format: "  full build: %.2f s (%@), %@ in %d files", full.seconds, full.cpu, megabytes(bytes), fileCount(out)))
         report.figure("full feed build", String(format: "%.2f s", full.seconds), target: "≤ 15 s", met: full.seconds <= 15)
+        // Issue 39's bounds are ratios against another binary (see BENCHMARKS.md); these are
+        // the figures they compare.
+        print(String(format: "  tree bytes per catalog event: %.0f; full build peak RSS: %@", Double(bytes) / Double(events),
+            megabytes(full.peakResidentBytes)))
         // The disk's share: copying the built files (no rendering) into a fresh directory
         // on the same file system. On some disks creating ~240,000 files alone takes longer
         // than the target; this ratio says how far the build is from that floor. The copy
@@ -21,11 +25,21 @@ enum FeedBenchmark {
         // A build with nothing changed. The first build after a first-ever one also makes
         // the spare tree that incremental builds update (a hard-linked copy of the feeds),
         // so it runs twice: the second is what a scheduled build with nothing new costs.
+        var steady = 0.0
         for round in 1...2 {
             let unchanged = try ChildProcess.run(encore, ["build", "--db", database, "--out", out])
             guard unchanged.status == 0 else { throw BenchmarkError("rebuild without changes failed") }
             print(String(format: "  build with nothing changed (%@): %.2f s", round == 1 ? "making the spare tree" : "steady state", unchanged.seconds))
+            steady = unchanged.seconds
         }
+        // The plain alternative to the incremental machinery: render everything, write
+        // only the files whose bytes changed.
+        let rendered = try ChildProcess.run(encore, ["build", "--db", database, "--out", out, "--full"])
+        guard rendered.status == 0 else { throw BenchmarkError("full rebuild without changes failed") }
+        print(String(format: "  full render with nothing changed, unchanged files kept: %.2f s (%.0f %% of the full build)", rendered.seconds, rendered.seconds / full.seconds * 100))
+        report.figure(
+            "rebuild with nothing changed", String(format: "%.1f %% of full (%.2f s)", steady / full.seconds * 100, steady),
+            target: "≤ 5 %", met: steady <= full.seconds * 0.05)
 
         // Change about 1 % of events: cancel every hundredth event of the corpus's first pages.
         let changed = try cancelOnePercent(of: corpus, into: work.appendingPathComponent("changes"))

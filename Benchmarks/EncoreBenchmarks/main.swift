@@ -142,7 +142,8 @@ func runIngestBenchmarks(_ options: Options, encore: String, sample: String, wor
     }
     if options.runs("feeds") {
         print("Static feeds (whole `encore build` process):")
-        try FeedBenchmark.run(database: database, encore: encore, corpus: corpus, work: work, report: &report)
+        try FeedBenchmark.run(
+            database: database, encore: encore, corpus: corpus, events: options.events, work: work, report: &report)
     }
 }
 

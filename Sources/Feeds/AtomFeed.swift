@@ -29,7 +29,10 @@ enum AtomFeed {
         let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
         let when = SiteHTML.longDate(event.start.localDate)
             + (event.start.localTime.map { ", " + SiteHTML.hourMinute($0) + (event.start.timeZone.map { " " + $0 } ?? "") } ?? "")
-        let lineup = event.lineup.map(\.name).joined(separator: ", ")
+        // As in list entries, a festival names its first acts only.
+        let listed = event.lineup.prefix(EventSummary.actsListed)
+        let lineup = listed.map(\.name).joined(separator: ", ")
+            + (event.lineup.count > listed.count ? " and \(event.lineup.count - listed.count) more" : "")
         let summary = [when, place, lineup.isEmpty ? nil : "with " + lineup].compactMap { $0 }.filter { !$0.isEmpty }
             .joined(separator: " · ")
         return "<entry><id>\(id(of: event.id))</id><title>\(escape(status + event.title))</title>"
@@ -58,11 +61,7 @@ enum AtomFeed {
         return Data(xml.utf8)
     }
 
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func escape(_ text: String) -> String { Markup.escape(text) }
 
     /// The entries of a list's events newest first, at most ``limit``, with `since`
     /// (seconds since the epoch) the oldest first-seen time kept; and the newest entry's

@@ -231,12 +231,13 @@ extension FeedBuilder {
                     moved.insert(id)
                     continue
                 }
-                guard !store.bytes(at: old, equal: new) else { continue }
-                kept.insert(id)
-                // A metro area's map shows venues' names and places, not only pins.
+                // A metro area's map shows venues' names and places, which neither pins nor
+                // list entries carry: a changed venue redraws its map even when they are unchanged.
                 if let venue = store.places[id], changedVenues.contains(venue.venueID), let metro = venue.metroAreaID {
                     plan.metroAreas.insert(metro)
                 }
+                guard !store.bytes(at: old, equal: new) else { continue }
+                kept.insert(id)
             }
             // Lists that hold a moved event now, and lists that held one (rendered), or
             // only changed events that kept their places (spliced).

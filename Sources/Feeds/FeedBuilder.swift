@@ -234,6 +234,7 @@ public struct FeedBuilder {
                 try sink.add("metros/\(id).geojson", FeedJSON.encode(map))
                 try sink.add("metros/\(id).atom", atom)
             }
+            rendered.releaseResidentPages()
         }
     }
 
@@ -268,6 +269,7 @@ public struct FeedBuilder {
             }
             try add(&batch, to: pipeline)
             try pipeline.submit { [feeds] sink in try sink.add(contentsOf: feeds) }
+            rendered.releaseResidentPages()
         }
     }
 
@@ -303,7 +305,10 @@ public struct FeedBuilder {
                     venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
                     events: try eventList(Array(listing.eventIDs[page.range]), rendered: rendered), paging: page.paging)))
             }
-            if batch.count >= Self.encodingBatch { try add(&batch, to: pipeline) }
+            if batch.count >= Self.encodingBatch {
+                try add(&batch, to: pipeline)
+                rendered.releaseResidentPages()
+            }
         }
         try add(&batch, to: pipeline)
     }

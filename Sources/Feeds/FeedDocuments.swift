@@ -234,19 +234,16 @@ struct EventFeed: Encodable, Sendable {
     }
 }
 
+/// `users/{name}/plans.json`: each plan with its event's summary (``EventSummary``).
 struct UserPlansFeed: Encodable {
     let user: String
     let plans: [PlanEntry]
 }
 
+/// `users/{name}/feed.json`: each suggestion with its event's summary.
 struct UserFeed: Encodable {
     let user: String
     let entries: [FeedEntry]
-
-    enum CodingKeys: String, CodingKey {
-        case user
-        case entries = "events"
-    }
 }
 
 /// One row of `search/artists.json`.

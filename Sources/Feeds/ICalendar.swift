@@ -75,42 +75,59 @@ public enum ICalendar {
         }
     }
 
-    /// TEXT escaping (RFC 5545 §3.3.11).
+    /// TEXT escaping (RFC 5545 §3.3.11), a byte at a time: there is a calendar for every
+    /// concert, and titles with a comma are common.
     static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case ";": result += "\\;"
-            case ",": result += "\\,"
-            case "\n", "\r\n": result += "\\n"
-            default: result.append(character)
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D })
+        else { return text }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(utf8.count + 8)
+        var previousWasReturn = false
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                escaped.append(UInt8(ascii: "\\"))
+                escaped.append(byte)
+            // A line break, "\n" or "\r\n", becomes the two characters \n.
+            case 0x0A:
+                if previousWasReturn { escaped.removeLast() }
+                escaped.append(UInt8(ascii: "\\"))
+                escaped.append(UInt8(ascii: "n"))
+            default: escaped.append(byte)
             }
+            previousWasReturn = byte == 0x0D
         }
-        return result
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// Folds a content line at 75 octets without splitting a UTF-8 character.
     static func fold(_ line: String) -> String {
-        var folded = ""
+        let utf8 = line.utf8
+        guard utf8.count > 75 else { return line }
+        var folded: [UInt8] = []
+        folded.reserveCapacity(utf8.count + utf8.count / 37)
         var octets = 0
-        for character in line {
-            let size = character.utf8.count
+        var bytes = Array(utf8)[...]
+        while let lead = bytes.first {
+            // The character's length from its lead byte.
+            let size = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
             if octets + size > 75 {
-                folded += "\r\n "
+                folded += [0x0D, 0x0A, UInt8(ascii: " ")]
                 octets = 1
             }
-            folded.append(character)
+            folded += bytes.prefix(size)
+            bytes = bytes.dropFirst(size)
             octets += size
         }
-        return folded
+        return String(decoding: folded, as: UTF8.self)
     }
 
     private static func compact(_ instant: UTCInstant) -> String {
-        instant.description.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        String(decoding: instant.description.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") }, as: UTF8.self)
     }
 
     private static func basic(_ date: LocalDate) -> String {
-        date.description.replacingOccurrences(of: "-", with: "")
+        String(decoding: date.description.utf8.filter { $0 != UInt8(ascii: "-") }, as: UTF8.self)
     }
 }

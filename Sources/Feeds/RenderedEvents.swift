@@ -78,8 +78,8 @@ final class RenderedEvents: @unchecked Sendable {
 
     /// An event as lists show it.
     static func render(_ event: EventDetail) -> [UInt8] {
-        var json = FeedJSONWriter(capacity: 2048)
-        event.write(to: &json)
+        var json = FeedJSONWriter(capacity: 512)
+        EventSummary(event).write(to: &json)
         return json.bytes
     }
 
@@ -179,6 +179,15 @@ final class RenderedEvents: @unchecked Sendable {
         mapped = UnsafeRawBufferPointer(start: address, count: flushed)
     }
 
+    /// Drops the mapped entries from the process's resident memory; they stay in the page
+    /// cache and come back on the next read. Lists read entries all over the store, and
+    /// without this every page read stays resident to the end of the build, so its memory
+    /// would grow with the catalog.
+    func releaseResidentPages() {
+        guard let mapped else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count, Int32(MADV_DONTNEED))
+    }
+
     /// The bytes of an event's entry, valid while the store lives; nil before ``seal()``.
     func entry(_ id: Int64) -> UnsafeBufferPointer<UInt8>? {
         spans[id].flatMap { entry(at: $0) }
@@ -251,7 +260,7 @@ enum EventList: Sendable, Encodable {
     func write(to json: inout FeedJSONWriter) {
         switch self {
         case .details(let events):
-            json.array(events) { json, event in event.write(to: &json) }
+            json.array(events) { json, event in EventSummary(event).write(to: &json) }
         case .rendered(let ids, let store, let extra):
             json.openArray()
             for id in ids {
@@ -272,6 +281,6 @@ enum EventList: Sendable, Encodable {
                 self, .init(codingPath: encoder.codingPath, debugDescription: "rendered entries are written by FeedJSONWriter"))
         }
         var container = encoder.singleValueContainer()
-        try container.encode(events)
+        try container.encode(events.map(EventSummary.init))
     }
 }

@@ -12,7 +12,8 @@ import Plot
 enum SiteHTML {
     // MARK: - Layout
 
-    /// A complete page.
+    /// A complete page. The frame around the content is the same on every page and is
+    /// written as text; Plot renders the content.
     /// - Parameters:
     ///   - path: where the page is written, which sets how far `<base>` climbs.
     ///   - feeds: Atom feeds of the page, linked as alternates (paths from the root).
@@ -20,51 +21,41 @@ enum SiteHTML {
         path: String, title: String, feeds: [(title: String, path: String)] = [], scripts: Bool = false,
         _ content: Node<HTML.BodyContext>...
     ) -> Data {
-        let depth = path.split(separator: "/").count - 1
-        let base = depth == 0 ? "./" : String(repeating: "../", count: depth)
-        let html = HTML(
-            .lang(.english),
-            .head(
-                .meta(.charset(.utf8)),
-                .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
-                .raw("<base href=\"\(base)\">"),
-                .element(named: "title", nodes: [text(title + " · Encore")]),
-                .link(.rel(.stylesheet), .href("site.css")),
-                .forEach(feeds) { feed in
-                    .link(.rel(.alternate), .type("application/atom+xml"), .attribute(named: "title", value: attribute(feed.title)),
-                        .href(attribute(feed.path)))
-                },
-                .if(scripts, .script(.src("site.js"), .attribute(named: "defer")))
-            ),
-            .body(
-                .a(.class("skip"), .href("#main"), .text("Skip to content")),
-                .header(
-                    .class("site"),
-                    .nav(.ariaLabel("Site"), .a(.class("brand"), .href("index.html"), .text("Encore")))
-                ),
-                .main(.id("main"), .group(content)),
-                .footer(
-                    .class("site"),
-                    .p(.text("Listings gathered from public sources; every concert page links them."))
-                )
-            )
-        )
-        var data = Data(html.render().utf8)
-        data.append(0x0A)
-        return data
+        page(path: path, title: title, feeds: feeds, scripts: scripts, rendered: Node<HTML.BodyContext>.group(content).render())
     }
 
-    /// Text for Plot's `.text`: Plot escapes `<` and `>` but keeps anything that looks like
-    /// an entity (`&amp;`), so a name holding one must have its `&` escaped first.
+    /// A complete page around content already rendered.
+    static func page(
+        path: String, title: String, feeds: [(title: String, path: String)] = [], scripts: Bool = false, rendered content: String
+    ) -> Data {
+        let depth = path.split(separator: "/").count - 1
+        let base = depth == 0 ? "./" : String(repeating: "../", count: depth)
+        var html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"UTF-8\"/>"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"
+        html += "<base href=\"\(base)\"><title>\(Markup.escape(title, quotes: false)) · Encore</title>"
+        html += "<link rel=\"stylesheet\" href=\"site.css\"/>"
+        for feed in feeds {
+            html += "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"\(attribute(feed.title))\" href=\"\(attribute(feed.path))\"/>"
+        }
+        if scripts { html += "<script src=\"site.js\" defer></script>" }
+        html += "</head><body><a class=\"skip\" href=\"#main\">Skip to content</a>"
+        html += "<header class=\"site\"><nav aria-label=\"Site\"><a class=\"brand\" href=\"index.html\">Encore</a></nav></header>"
+        html += "<main id=\"main\">"
+        html += content
+        html += "</main><footer class=\"site\"><p>Listings gathered from public sources; every concert page links them.</p></footer>"
+        html += "</body></html>\n"
+        return Data(html.utf8)
+    }
+
+    /// Text, escaped here rather than by Plot's `.text`, which keeps anything that looks
+    /// like an entity (`&amp;`) as it is.
     static func text<Context>(_ value: String) -> Node<Context> {
-        .text(value.replacingOccurrences(of: "&", with: "&amp;"))
+        .raw(Markup.escape(value, quotes: false))
     }
 
     /// An attribute value: Plot writes attribute values as they are, unescaped.
     static func attribute(_ value: String) -> String {
-        guard value.contains(where: { $0 == "&" || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return value }
-        return value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        Markup.escape(value)
     }
 
     static func link(_ href: String, _ label: String) -> Node<HTML.BodyContext> {
@@ -119,19 +110,20 @@ enum SiteHTML {
 
     /// An event as HTML lists show it: the same bytes on every list (see the type's note).
     static func entry(_ event: EventDetail) -> String {
+        // Written as text: every event has one, rendered once per build.
         let status = statusLabel(event)
         let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
-        let title: Node<HTML.BodyContext> = .a(.class("title"), .href("events/\(event.id).html"), text(event.title))
-        let badge: Node<HTML.BodyContext> = status.map { .strong(.class("status"), .text($0.label)) } ?? .empty
         let day = shortDate(event.start.localDate) + (event.start.localTime.map { ", " + hourMinute($0) } ?? "")
-        let time: Node<HTML.BodyContext> = .time(.datetime(machineTime(event.start)), .text(day))
-        let zone: Node<HTML.BodyContext> =
-            if let name = event.start.timeZone, event.start.localTime != nil { .span(.class("zone"), text(" " + name)) } else { .empty }
-        let when: Node<HTML.BodyContext> = .span(.class("when"), time, zone)
-        let where_: Node<HTML.BodyContext> = place.isEmpty ? .empty : .span(.class("where"), text(place))
-        let node: Node<HTML.ListContext> = .li(
-            .class("event" + (status.map { " " + $0.className } ?? "")), .group(title, badge, when, where_))
-        return node.render()
+        var html = "<li class=\"event\(status.map { " " + $0.className } ?? "")\">"
+        html += "<a class=\"title\" href=\"events/\(event.id).html\">\(Markup.escape(event.title, quotes: false))</a>"
+        if let status { html += "<strong class=\"status\">\(status.label)</strong>" }
+        html += "<span class=\"when\"><time datetime=\"\(machineTime(event.start))\">\(day)</time>"
+        if let name = event.start.timeZone, event.start.localTime != nil {
+            html += "<span class=\"zone\">\(Markup.escape(" " + name, quotes: false))</span>"
+        }
+        html += "</span>"
+        if !place.isEmpty { html += "<span class=\"where\">\(Markup.escape(place, quotes: false))</span>" }
+        return html + "</li>"
     }
 
     /// An ordered list of entries; with `byDay`, one list per venue-local day under a heading.

@@ -210,9 +210,6 @@ extension EventFeed {
         // A past show's venue may have no page; a listed upcoming one's always has.
         let day = event.start.localDate
         let linksPlaces = event.unlistedSince == nil && !(day < listedWindow.from) && !(listedWindow.to < day)
-        func place(_ path: String, _ name: String) -> Node<HTML.BodyContext> {
-            linksPlaces ? SiteHTML.link(path, name) : SiteHTML.text(name)
-        }
         let status = SiteHTML.statusLabel(event)
         let statusText: String? =
             switch status?.className {
@@ -225,54 +222,61 @@ extension EventFeed {
         let start = event.start
         let dateText = SiteHTML.longDate(start.localDate)
             + (event.endDate.map { $0 != start.localDate ? " to " + SiteHTML.longDate($0) : "" } ?? "")
-        return SiteHTML.page(
-            path: "events/\(event.id).html", title: event.title,
-            .article(
-                .h1(SiteHTML.text(event.title)),
-                .if(statusText != nil, .p(.class("banner \(status?.className ?? "")"), .attribute(named: "role", value: "status"), .strong(.text(statusText ?? "")))),
-                .dl(
-                    .class("facts"),
-                    .dt(.text("Date")), .dd(.time(.datetime(start.localDate.description), .text(dateText))),
-                    .dt(.text("Time")), .dd(.time(.datetime(SiteHTML.machineTime(start)), SiteHTML.text(SiteHTML.localTime(start)))),
-                    .if(event.venue != nil, .group(
-                        .dt(.text("Venue")),
-                        .dd(
-                            place("venues/\(event.venue?.id ?? 0).html", event.venue?.name ?? ""),
-                            SiteHTML.text([event.venue?.street, event.venue?.city, event.venue?.country].compactMap { $0 }.map { ", " + $0 }.joined())))),
-                    .if(event.metroArea != nil, .group(
-                        .dt(.text("City")), .dd(place("metros/\(event.metroArea?.id ?? 0).html", event.metroArea?.name ?? "")))),
-                    .if(event.ageRestriction != nil, .group(.dt(.text("Ages")), .dd(SiteHTML.text(event.ageRestriction ?? "")))),
-                    .if(event.note != nil, .group(.dt(.text("Note")), .dd(SiteHTML.text(event.note ?? ""))))
-                ),
-                .section(
-                    .ariaLabel("Lineup"), .h2(.text("Lineup")),
-                    .if(event.lineup.isEmpty, .p(.class("empty"), .text("No source has named the acts yet."))),
-                    .ol(.class("lineup"), .forEach(event.lineup) { act in
-                        .li(
-                            .class(act.billing.rawValue),
-                            slugs[act.artistID].map { SiteHTML.link("artists/\($0).html", act.name) } ?? SiteHTML.text(act.name),
-                            .span(.class("billing"), .text(act.billing == .headline ? " headliner" : " support")))
-                    })),
-                .if(!event.offers.isEmpty, .section(
-                    .ariaLabel("Tickets"), .h2(.text("Tickets")),
-                    .ul(.class("offers"), .forEach(event.offers) { offer in
-                        let details = [
-                            SiteHTML.price(offer.offer), offer.offer.status,
-                            offer.offer.onSale.map { "on sale \($0.prefix(10))" },
-                        ].compactMap { $0 }.joined(separator: ", ")
-                        return .li(
-                            offer.offer.url.map { SiteHTML.link($0, "Tickets at \(offer.source)") } ?? SiteHTML.text(offer.source),
-                            .if(!details.isEmpty, SiteHTML.text(" — " + details)))
-                    }))),
-                .if(event.venue?.latitude != nil, .section(
-                    .ariaLabel("Directions"), .h2(.text("Directions")),
-                    .p(event.venue.map(SiteHTML.directions) ?? .empty))),
-                .section(
-                    .ariaLabel("Calendar and sources"), .h2(.text("More")),
-                    .p(.a(.href("events/\(event.id).ics"), .attribute(named: "download"), .text("Add to calendar (.ics)"))),
-                    SiteHTML.sourceLinks(event.sources))
-            )
-        )
+        // Written as text, not with Plot: there is a page for every concert, and building
+        // and rendering Plot's tree was most of a full build.
+        func text(_ value: String) -> String { Markup.escape(value, quotes: false) }
+        func link(_ href: String, _ label: String) -> String { "<a href=\"\(Markup.escape(href))\">\(text(label))</a>" }
+        func place(_ path: String, _ name: String) -> String { linksPlaces ? link(path, name) : text(name) }
+        var html = "<article><h1>\(text(event.title))</h1>"
+        if let statusText {
+            html += "<p class=\"banner \(status?.className ?? "")\" role=\"status\"><strong>\(statusText)</strong></p>"
+        }
+        html += "<dl class=\"facts\"><dt>Date</dt><dd><time datetime=\"\(start.localDate)\">\(dateText)</time></dd>"
+        html += "<dt>Time</dt><dd><time datetime=\"\(SiteHTML.machineTime(start))\">\(text(SiteHTML.localTime(start)))</time></dd>"
+        if let venue = event.venue {
+            html += "<dt>Venue</dt><dd>" + place("venues/\(venue.id).html", venue.name)
+            html += text([venue.street, venue.city, venue.country].compactMap { $0 }.map { ", " + $0 }.joined()) + "</dd>"
+        }
+        if let metroArea = event.metroArea {
+            html += "<dt>City</dt><dd>" + place("metros/\(metroArea.id).html", metroArea.name) + "</dd>"
+        }
+        if let ages = event.ageRestriction { html += "<dt>Ages</dt><dd>\(text(ages))</dd>" }
+        if let note = event.note { html += "<dt>Note</dt><dd>\(text(note))</dd>" }
+        html += "</dl><section aria-label=\"Lineup\"><h2>Lineup</h2>"
+        if event.lineup.isEmpty { html += "<p class=\"empty\">No source has named the acts yet.</p>" }
+        html += "<ol class=\"lineup\">"
+        for act in event.lineup {
+            html += "<li class=\"\(act.billing.rawValue)\">"
+            html += slugs[act.artistID].map { link("artists/\($0).html", act.name) } ?? text(act.name)
+            html += "<span class=\"billing\">\(act.billing == .headline ? " headliner" : " support")</span></li>"
+        }
+        html += "</ol></section>"
+        if !event.offers.isEmpty {
+            html += "<section aria-label=\"Tickets\"><h2>Tickets</h2><ul class=\"offers\">"
+            for offer in event.offers {
+                let details = [
+                    SiteHTML.price(offer.offer), offer.offer.status, offer.offer.onSale.map { "on sale \($0.prefix(10))" },
+                ].compactMap { $0 }.joined(separator: ", ")
+                html += "<li>" + (offer.offer.url.map { link($0, "Tickets at \(offer.source)") } ?? text(offer.source))
+                html += (details.isEmpty ? "" : text(" — " + details)) + "</li>"
+            }
+            html += "</ul></section>"
+        }
+        if let venue = event.venue, venue.latitude != nil {
+            html += "<section aria-label=\"Directions\"><h2>Directions</h2><p>\(SiteHTML.directions(venue).render())</p></section>"
+        }
+        html += "<section aria-label=\"Calendar and sources\"><h2>More</h2>"
+        html += "<p><a href=\"events/\(event.id).ics\" download>Add to calendar (.ics)</a></p>"
+        if !event.sources.isEmpty {
+            html += "<ul class=\"sources\">"
+            for source in event.sources {
+                let label = "\(source.source) (\(source.id))"
+                html += "<li>" + (source.url.map { link($0, label) } ?? text(label)) + "</li>"
+            }
+            html += "</ul>"
+        }
+        html += "</section></article>"
+        return SiteHTML.page(path: "events/\(event.id).html", title: event.title, rendered: html)
     }
 
     /// `events/{id}.ics`: the one event, for a calendar app.

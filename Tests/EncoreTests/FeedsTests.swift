@@ -105,6 +105,39 @@ struct FeedsTests {
         #expect(run.status == 0, "\(run.output)")
     }
 
+    /// Lists carry each event's summary; its concert page, which the entry names, keeps
+    /// everything else (tickets, sources, address).
+    @Test func listEntriesAreSummariesThatNameTheirConcertPage() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture("sample-multi")], into: catalog)
+        _ = try catalog.updateSettings(user: "ana", home: ("Bilbao", .init(latitude: 43.263, longitude: -2.935)))
+        for id in try catalog.eventIDs(since: TestSupport.today).prefix(5) { try catalog.addPlan(user: "ana", eventID: id) }
+        let tree = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp).build()
+        let summaryKeys: Set<String> = ["id", "title", "status", "start", "venue", "lineup", "more_acts", "path", "unlisted_since"]
+        var entries: [[String: Any]] = []
+        for (path, data) in tree.files where path.hasSuffix(".json") && !path.hasPrefix("events/") && !path.hasPrefix("search/") {
+            guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
+            for key in ["upcoming", "recent_past", "events", "plans"] {
+                for entry in document[key] as? [[String: Any]] ?? [] {
+                    // A fan's plans and feed wrap the summary with what is theirs.
+                    entries.append(entry["event"] as? [String: Any] ?? entry)
+                }
+            }
+        }
+        #expect(entries.count > 500)
+        #expect(entries.contains { ($0["lineup"] as? [Any])?.isEmpty == false })
+        for entry in entries {
+            #expect(Set(entry.keys).isSubset(of: summaryKeys), "\(entry.keys.sorted())")
+            let id = try #require(entry["id"] as? Int)
+            #expect(entry["path"] as? String == "events/\(id).json")
+            let page = try #require(tree.files["events/\(id).json"].flatMap { try JSONSerialization.jsonObject(with: $0) as? [String: Any] })
+            #expect(page["title"] as? String == entry["title"] as? String)
+            #expect(page["offers"] != nil && page["sources"] != nil)
+            let start = try #require(entry["start"] as? [String: Any])
+            #expect(Set(start.keys) == ["local_date", "local_time", "timezone"])
+        }
+    }
+
     @Test func builtFeedsMatchTheirSchemas() throws {
         let catalog = try catalogWithAFan()
         let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")

@@ -1,0 +1,27 @@
+/// Escaping for the site's HTML and the Atom feeds, a byte at a time.
+///
+/// Every name on every page goes through here; Foundation's `replacingOccurrences` and
+/// Plot's own escaping, a character at a time, were a third of a full build.
+enum Markup {
+    /// `text` with `&`, `<` and `>` (and `"`, for attribute values) as entities; the
+    /// string itself when it has none of them, as most names do.
+    static func escape(_ text: String, quotes: Bool = true) -> String {
+        func special(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || (quotes && byte == UInt8(ascii: "\""))
+        }
+        guard text.utf8.contains(where: special) else { return text }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): escaped.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): escaped.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): escaped.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\"") where quotes: escaped.append(contentsOf: "&quot;".utf8)
+            default: escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
+}
