@@ -34,12 +34,6 @@ extension CatalogDatabase: ListingSink {
         try writer.unsafeRead { db in try Self.hasApplied(pageHash: pageHash, format: format, in: db) }
     }
 
-    /// Builds each event's snapshot, its payload but for the venue's row id, and its acts'
-    /// name keys, off the applying thread (the one an ingest waits for).
-    public func prepare(_ page: inout ListingPage) {
-        page.preparation = page.events.map(PreparedEvent.init)
-    }
-
     public func hasAppliedAnyPage() throws -> Bool {
         try writer.unsafeRead { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM applied_page)") ?? true }
     }
@@ -194,12 +188,7 @@ private final class GroupTransaction: PageGroup {
         do {
             let outcome = try write(page, pageHash: pageHash, format: format)
             seen.pageLanded()
-            // Kept without what was prepared for it (a replay, rare, prepares again as it
-            // goes): a group of a second holds 25,000 events' snapshots otherwise, 40 MB
-            // more at the peak of a first ingest.
-            var kept = page
-            kept.preparation = nil
-            landed?.append((kept, pageHash, format))
+            landed?.append((page, pageHash, format))
             return outcome
         } catch {
             seen.pageRolledBack()
@@ -405,17 +394,15 @@ struct PageApplier {
         try prefetchRecords(.venue, page.venues.map(\.sourceID) + page.events.compactMap(\.venue?.sourceID))
         try prefetchRecords(
             .artist, page.artists.map(\.sourceID) + page.events.flatMap { $0.lineup.map(\.artist.sourceID) })
-        // Hashed and prepared where the page was parsed, when it was (see
-        // `computeContentHashes()` and `CatalogDatabase.prepare(_:)`).
+        // Hashed where the page was parsed, when it was (see `computeContentHashes()`).
         let hashes = page.contentHashes
-        let prepared = (page.preparation as? [PreparedEvent]).flatMap { $0.count == page.events.count ? $0 : nil }
         for (index, metro) in page.metroAreas.enumerated() { _ = try upsert(metro, hash: hashes?.metroAreas[index]) }
         for (index, venue) in page.venues.enumerated() { _ = try upsert(venue, hash: hashes?.venues[index]) }
         for (index, artist) in page.artists.enumerated() {
             _ = try upsert(artist, corroboratedBy: [:], hash: hashes?.artists[index])
         }
         for (index, event) in page.events.enumerated() {
-            let change = try upsert(event, hashes: hashes?.events[index], prepared: prepared?[index])
+            let change = try upsert(event, hashes: hashes?.events[index])
             if event.status == .cancelled, change != .unchanged { outcome.eventsCancelled += 1 }
             switch change {
             case .new: outcome.eventsNew += 1

@@ -6,13 +6,9 @@ extension PageApplier {
     /// Applies one event record: a new event, a merge into another source's listing of
     /// the same concert, an update, or nothing when the record is unchanged.
     /// - Parameter hashes: the listing's content hashes, when made in advance.
-    /// - Parameter prepared: its snapshot and payload, when made in advance.
-    mutating func upsert(
-        _ event: EventListing, hashes: PageContentHashes.Event? = nil, prepared: PreparedEvent? = nil
-    ) throws -> Change {
+    mutating func upsert(_ event: EventListing, hashes: PageContentHashes.Event? = nil) throws -> Change {
         let venueID = try event.venue.map { try upsert($0, hash: hashes?.venue) }
         func snapshotAndPayload() -> (EventSnapshot, payload: String) {
-            if let prepared { return prepared.completed(venueID: venueID) }
             let snapshot = EventSnapshot(event, venueID: venueID)
             return (snapshot, snapshot.payload)
         }
@@ -20,7 +16,7 @@ extension PageApplier {
         func upsertLineup(corroboratedBy acts: [String: Int64]) throws {
             for (index, performance) in event.lineup.enumerated() {
                 _ = try upsert(
-                    performance.artist, corroboratedBy: acts, hash: hashes?.acts[index], matchKey: prepared?.actKeys[index])
+                    performance.artist, corroboratedBy: acts, hash: hashes?.acts[index])
             }
         }
         if let existing = try existingRecord(.event, event.sourceID) {
@@ -36,7 +32,7 @@ extension PageApplier {
         }
         let (snapshot, payload) = snapshotAndPayload()
         if let venueID,
-            let candidate = try eventCandidate(for: event, venueID: venueID, actKeys: prepared?.actKeys)
+            let candidate = try eventCandidate(for: event, venueID: venueID)
         {
             let merges = artistMerges
             let sets = try setsToTakeIn(event, venueID: venueID, joining: candidate.id)
@@ -186,8 +182,7 @@ extension PageApplier {
     }
 
     /// Another source's event this listing joins.
-    /// - Parameter actKeys: the event's acts' name keys, when made in advance.
-    private mutating func eventCandidate(for event: EventListing, venueID: Int64, actKeys: [String]?) throws -> Candidate? {
+    private mutating func eventCandidate(for event: EventListing, venueID: Int64) throws -> Candidate? {
         if othersAbsent { return nil }
         let localDate = event.start.localDate.description
         if candidateMemoMerges != artistMerges {
@@ -202,7 +197,7 @@ extension PageApplier {
             candidates = try Self.candidateEvents(venueID: venueID, localDate: localDate, excluding: source, in: db)
             candidateMemo[key] = candidates
         }
-        return Self.candidate(for: event, venueID: venueID, actKeys: actKeys, among: candidates)
+        return Self.candidate(for: event, venueID: venueID, actKeys: nil, among: candidates)
     }
 
     /// Another source's event at the same venue on the same local date sharing at least

@@ -156,28 +156,6 @@ struct EventSnapshot: Codable, Equatable {
     }
 }
 
-/// An event's snapshot and payload, all but the venue's row id, and its acts' name keys
-/// (see ``CatalogDatabase/prepare(_:)``).
-struct PreparedEvent: Sendable {
-    let snapshot: EventSnapshot
-    let fieldsButVenue: SnapshotWriter
-    /// ``MatchKey`` of each act's name, in bill order: what merging compares.
-    let actKeys: [String]
-
-    init(_ event: EventListing) {
-        snapshot = EventSnapshot(event, venueID: nil)
-        fieldsButVenue = snapshot.fieldsButVenue
-        actKeys = event.lineup.map { MatchKey.of($0.artist.name) }
-    }
-
-    /// The snapshot and its payload with the venue's row id.
-    func completed(venueID: Int64?) -> (EventSnapshot, payload: String) {
-        var snapshot = snapshot
-        snapshot.venueID = venueID
-        return (snapshot, EventSnapshot.payload(fieldsButVenue, venueID: venueID))
-    }
-}
-
 /// Reading payloads back (they are written by `SnapshotWriter`).
 ///
 /// A merge rebuilds a row from every record's snapshot; with `JSONDecoder` the decoding

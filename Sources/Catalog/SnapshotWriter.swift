@@ -118,12 +118,6 @@ extension VenueSnapshot {
 
 extension EventSnapshot {
     var payload: String {
-        Self.payload(fieldsButVenue, venueID: venueID)
-    }
-
-    /// The payload written up to its last field, the venue's row id, which only the
-    /// catalog knows (see ``PreparedEvent``).
-    var fieldsButVenue: SnapshotWriter {
         var writer = SnapshotWriter()
         writer.field("ageRestriction", ageRestriction)
         writer.field("endDate", endDate)
@@ -151,11 +145,6 @@ extension EventSnapshot {
         writer.field("title", title)
         writer.field("url", url)
         writer.field("utc", utc)
-        return writer
-    }
-
-    static func payload(_ fieldsButVenue: SnapshotWriter, venueID: Int64?) -> String {
-        var writer = fieldsButVenue
         writer.field("venueID", venueID)
         return writer.finish()
     }

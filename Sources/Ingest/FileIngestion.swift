@@ -57,7 +57,7 @@ public struct FileIngestion: Sendable {
         let appliedBefore: (any ListingSink)? = (try? sink.hasAppliedAnyPage()) == false ? nil : sink
         var queued = files[...]
         applyInGroups(
-            files, from: { queued.popFirst().map { prepare(file: $0, for: sink, checkingAgainst: appliedBefore) } },
+            files, from: { queued.popFirst().map { prepare(file: $0, checkingAgainst: appliedBefore) } },
             into: sink, firstLoad: appliedBefore == nil, summary: &summary, progress: progress)
         return summary
     }
@@ -112,12 +112,12 @@ public struct FileIngestion: Sendable {
 
     /// Reads, parses and applies one file.
     public func ingestFile(_ file: String, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
-        apply(prepare(file: file, for: sink, checkingAgainst: sink), into: sink)
+        apply(prepare(file: file, checkingAgainst: sink), into: sink)
     }
 
     /// Parses and applies one page of bytes that came from `locator`.
     public func ingest(data: Data, locator: String, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
-        apply(prepare(data: data, locator: locator, for: sink, checkingAgainst: sink), into: sink)
+        apply(prepare(data: data, locator: locator, checkingAgainst: sink), into: sink)
     }
 
     /// A page made ready for the catalog: parsed and enriched, or known to be already
@@ -136,9 +136,8 @@ public struct FileIngestion: Sendable {
         }
     }
 
-    /// - Parameter sink: the sink the page is for, which prepares it (see ``ListingSink/prepare(_:)``).
     /// - Parameter appliedBefore: asked whether the page was applied before, unless nil.
-    func prepare(file: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?) -> PreparedPage {
+    func prepare(file: String, checkingAgainst appliedBefore: (any ListingSink)?) -> PreparedPage {
         let data: Data
         do {
             // Known to be a file: without the hint, making the URL asks the file system.
@@ -146,11 +145,11 @@ public struct FileIngestion: Sendable {
         } catch {
             return .failed(IngestError(locator: file, reason: .unreadable(error.localizedDescription)))
         }
-        return prepare(data: data, locator: file, for: sink, checkingAgainst: appliedBefore)
+        return prepare(data: data, locator: file, checkingAgainst: appliedBefore)
     }
 
     func prepare(
-        data: Data, locator: String, for sink: any ListingSink, checkingAgainst appliedBefore: (any ListingSink)?
+        data: Data, locator: String, checkingAgainst appliedBefore: (any ListingSink)?
     ) -> PreparedPage {
         let ingester: any Ingester
         if let format {
@@ -176,7 +175,6 @@ public struct FileIngestion: Sendable {
             try NameControlCharacters.clean(&page)
             if let enrichment { page = enrichment.enrich(page) }
             page.computeContentHashes()
-            sink.prepare(&page)
             return .page(page, hash: pageHash, format: ingester.format)
         } catch let error as IngestError {
             return .failed(error)

@@ -48,17 +48,9 @@ public struct ListingPage: Sendable, Hashable {
     /// to the listings drops them.
     public var contentHashes: PageContentHashes? { hashes.value }
     private var hashes = DerivedValue<PageContentHashes>()
-    /// What the sink derived from the listings where the page was parsed (see
-    /// ``ListingSink/prepare(_:)``); any change to the listings drops it.
-    public var preparation: (any Sendable)? {
-        get { prepared.value }
-        set { prepared.value = newValue }
-    }
-    private var prepared = DerivedValue<any Sendable>()
 
     private mutating func dropDerivedValues() {
         hashes.value = nil
-        prepared.value = nil
     }
 
     public init(
@@ -180,15 +172,9 @@ public protocol ListingSink: Sendable {
     /// saves writing the same index pages again for every page. If `body` throws, or the
     /// commit fails, none of the group's pages land. A sink may commit each page at once.
     func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T
-    /// Derives what applying `page` will need from its listings alone (stored in
-    /// ``ListingPage/preparation``), on the thread that parsed it rather than the one
-    /// that writes.
-    func prepare(_ page: inout ListingPage)
 }
 
 extension ListingSink {
-    public func prepare(_ page: inout ListingPage) {}
-
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
         try body(PageByPageGroup(sink: self))
     }
