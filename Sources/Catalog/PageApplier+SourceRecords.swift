@@ -219,8 +219,9 @@ extension PageApplier {
     func snapshots<T: TapeReadableSnapshot>(
         _ type: T.Type, kind: EntityKind, entityID: Int64, knowing known: (source: String, sourceID: String, value: T)? = nil
     ) throws -> [(source: String, sourceID: String, value: T)] {
-        // With one source in the catalog, a row has one record: the one in hand.
-        if othersAbsent, let known { return [known] }
+        // With one source in the catalog, an event row has one record: the one in hand.
+        // Venues and artists may hold several of one source (spellings, a shared MBID).
+        if othersAbsent, kind == .event, let known { return [known] }
         return try Self.recordSnapshots(type, kind: kind, entityID: entityID, knowing: known, in: db)
     }
 

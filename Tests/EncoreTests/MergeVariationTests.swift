@@ -1,3 +1,4 @@
+import GRDB
 import Catalog
 import Ingest
 import Foundation
@@ -117,6 +118,36 @@ struct MergeVariationTests {
             for index in order { _ = try catalog.apply(spellings[index]) }
             #expect(try catalog.stats(today: TestSupport.today).venues == 1, "\(order)")
         }
+    }
+
+    /// A venue one source spells two ways is rebuilt from both records when one of them
+    /// changes, whether or not another source is in the catalog.
+    @Test func aVenueOfTwoSpellingsIsRebuiltFromBothWithOneSourceOrMore() throws {
+        func spelled(_ name: String, _ id: String, website: String? = nil) -> ListingPage {
+            var page = ListingPage(source: "bandsintown", locator: id)
+            page.venues = [VenueListing(
+                sourceID: id, name: name, city: "London", country: "GB",
+                coordinate: Coordinate(latitude: 51.5432, longitude: -0.1519), website: website)]
+            return page
+        }
+        var elsewhere = ListingPage(source: "songkick", locator: "sk")
+        elsewhere.venues = [VenueListing(
+            sourceID: "sk-9", name: "La Cigale", city: "Paris", country: "FR",
+            coordinate: Coordinate(latitude: 48.8822, longitude: 2.3403))]
+        var londonVenues: [[String]] = []
+        for withAnotherSource in [false, true] {
+            let (catalog, path) = try TestSupport.makeCatalog()
+            if withAnotherSource { _ = try catalog.apply(elsewhere) }
+            _ = try catalog.apply(spelled("The Fillmore", "b-1"))
+            _ = try catalog.apply(spelled("Fillmore", "b-2"))
+            _ = try catalog.apply(spelled("Fillmore", "b-2", website: "https://fillmore.example"))
+            let rows = try DatabaseQueue(path: path).read { db in
+                try String.fetchAll(db, sql: "SELECT name || ' ' || coalesce(website, '-') FROM venue WHERE city = 'London'")
+            }
+            londonVenues.append(rows)
+        }
+        #expect(londonVenues[0].count == 1)
+        #expect(londonVenues[0] == londonVenues[1])
     }
 
     /// `encore explain` says, for a listing that did not join, which rule kept it apart.
