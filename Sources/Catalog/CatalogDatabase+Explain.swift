@@ -35,7 +35,7 @@ extension CatalogDatabase {
     }
 
     /// The other events on the event's local date at its venue or within 250 m of it, and
-    /// the merge rule that keeps each apart (see ``PageApplier/candidate(for:venueID:actKeys:among:)``).
+    /// the merge rule that keeps each apart (see ``PageApplier/candidate(for:venueID:among:)``).
     static func nearMisses(of event: EventDetail, _ db: Database) throws -> [MergeExplanation.NearMiss] {
         guard let venue = event.venue else { return [] }
         var venueIDs: Set<Int64> = [venue.id]

@@ -197,7 +197,7 @@ extension PageApplier {
             candidates = try Self.candidateEvents(venueID: venueID, localDate: localDate, excluding: source, in: db)
             candidateMemo[key] = candidates
         }
-        return Self.candidate(for: event, venueID: venueID, actKeys: nil, among: candidates)
+        return Self.candidate(for: event, venueID: venueID, among: candidates)
     }
 
     /// Another source's event at the same venue on the same local date sharing at least
@@ -208,14 +208,13 @@ extension PageApplier {
     /// merged. A credit featuring a guest ("A feat. B") shares each of its acts. A listing
     /// with an empty bill (how Songkick lists cancelled shows, and some festivals) shares
     /// an act when its title names one, or when both titles are the same.
-    /// - Parameter actKeys: the event's acts' name keys, when made in advance.
     /// - Parameter candidates: the ``candidateEvents(venueID:localDate:excluding:in:)``.
     static func candidate(
-        for event: EventListing, venueID: Int64, actKeys: [String]?, among candidates: [CandidateEvent]
+        for event: EventListing, venueID: Int64, among candidates: [CandidateEvent]
     ) -> Candidate? {
         // Most events have no other event at their venue that day.
         guard !candidates.isEmpty else { return nil }
-        var keys = Set(actKeys ?? event.lineup.map { MatchKey.of($0.artist.name) })
+        var keys = Set(event.lineup.map { MatchKey.of($0.artist.name) })
         for performance in event.lineup {
             keys.formUnion(MatchKey.featuredActs(performance.artist.name).map(MatchKey.of))
         }
