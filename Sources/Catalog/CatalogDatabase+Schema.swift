@@ -325,17 +325,47 @@ extension CatalogDatabase {
         }
         migrator.registerMigration("v12: CHECK constraints an insert can test without a temporary table") { db in
             // SQLite 3.40 tests `x IN (a, b, c)` of a CHECK by building a temporary B-tree of
-            // the list on every insert and update (two items are rewritten as `=` ... `OR`).
-            // On event and source_record, the hottest tables of an ingest, that was a fifth
-            // of applying a page. The same constraint, spelt as comparisons:
-            try rewriteCheck(
-                in: "event", from: "status IN ('scheduled', 'cancelled', 'postponed', 'rescheduled')",
-                to: "status = 'scheduled' OR status = 'cancelled' OR status = 'postponed' OR status = 'rescheduled'",
-                db)
-            try rewriteCheck(
-                in: "source_record", from: "kind IN ('event', 'artist', 'venue', 'metro_area')",
-                to: "kind = 'event' OR kind = 'artist' OR kind = 'venue' OR kind = 'metro_area'",
-                db)
+            // the list on every insert and update (two items are rewritten as `=` ... `OR`):
+            // on event and source_record, the hottest tables of an ingest. The same
+            // constraints, spelt as comparisons, by SQLite's create-copy-drop-rename.
+            try rebuildTable("event", db, as: """
+                CREATE TABLE new_event (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('concert', 'festival')),
+                    status TEXT NOT NULL CHECK (
+                        status = 'scheduled' OR status = 'cancelled' OR status = 'postponed' OR status = 'rescheduled'),
+                    local_date TEXT NOT NULL,
+                    local_time TEXT,
+                    timezone TEXT,
+                    start_utc TEXT,
+                    end_date TEXT,
+                    venue_id INTEGER REFERENCES venue(id),
+                    popularity REAL,
+                    age_restriction TEXT,
+                    url TEXT,
+                    unlisted_since TEXT,
+                    revision INTEGER NOT NULL DEFAULT 1
+                );
+                """, indexes: """
+                CREATE INDEX event_local_date ON event(local_date, local_time, id);
+                CREATE INDEX event_venue_window ON event(venue_id, local_date, local_time, end_date, unlisted_since);
+                """)
+            try rebuildTable("source_record", db, as: """
+                CREATE TABLE new_source_record (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    source TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind = 'event' OR kind = 'artist' OR kind = 'venue' OR kind = 'metro_area'),
+                    source_id TEXT NOT NULL,
+                    entity_id INTEGER NOT NULL,
+                    url TEXT,
+                    content_hash TEXT NOT NULL,
+                    first_seen TEXT NOT NULL,
+                    last_seen TEXT NOT NULL,
+                    payload TEXT,
+                    UNIQUE (source, kind, source_id)
+                );
+                """, indexes: "CREATE INDEX source_record_entity ON source_record(kind, entity_id);")
         }
         migrator.registerMigration("v13: rows found by revision without a scan") { db in
             // A feed build asks what changed since its last revision: without these, each
@@ -399,21 +429,21 @@ extension CatalogDatabase {
         return migrator
     }
 
-    /// Replaces a CHECK constraint by an equivalent one in place, by SQLite's documented
-    /// procedure for constraint changes that leave the stored rows valid (section 7 of
-    /// https://www.sqlite.org/lang_altertable.html): no copy of a table that may hold
-    /// millions of rows.
-    private static func rewriteCheck(in table: String, from old: String, to new: String, _ db: Database) throws {
-        let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-        try db.execute(sql: "PRAGMA writable_schema = ON")
-        try db.execute(
-            sql: "UPDATE sqlite_schema SET sql = replace(sql, ?, ?) WHERE type = 'table' AND name = ?",
-            arguments: [old, new, table])
-        try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
-        try db.execute(sql: "PRAGMA writable_schema = OFF")
-        let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", arguments: [table])
-        guard sql?.contains(new) == true else {
-            throw DatabaseError(message: "the CHECK constraint of \(table) is not the one this migration rewrites")
+    /// Replaces `table` by the one `createSQL` makes as `new_<table>` (the same columns in
+    /// the same order), by SQLite's procedure for changes ALTER TABLE cannot make (section 7
+    /// of https://www.sqlite.org/lang_altertable.html): create, copy, drop, rename, then
+    /// the table's indexes again. Foreign keys are off during a migration and checked
+    /// at its end. The AUTOINCREMENT counter is carried over, so no id is handed out twice.
+    private static func rebuildTable(_ table: String, _ db: Database, as createSQL: String, indexes: String) throws {
+        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [table])
+        try db.execute(sql: createSQL)
+        try db.execute(sql: "INSERT INTO new_\(table) SELECT * FROM \(table)")
+        try db.execute(sql: "DROP TABLE \(table)")
+        try db.execute(sql: "ALTER TABLE new_\(table) RENAME TO \(table)")
+        try db.execute(sql: indexes)
+        if let sequence {
+            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
+            try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [table, sequence])
         }
     }
 
