@@ -41,8 +41,16 @@ extension CatalogDatabase: ListingSink {
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
         return try writer.write { db in
-            try Self.apply(
-                page, pageHash: pageHash, format: format, timestamp: timestamp, revision: try Self.nextRevision(db), in: db)
+            try PageWrite(db: db, timestamp: timestamp, revision: try Self.nextRevision(db))
+                .apply(page, pageHash: pageHash, format: format)
+        }
+    }
+
+    /// Applies a page without recording its hash (tests and callers that hash nothing).
+    public func apply(_ page: ListingPage) throws -> PageOutcome {
+        let timestamp = Self.timestamp(now())
+        return try writer.write { db in
+            try PageWrite(db: db, timestamp: timestamp, revision: try Self.nextRevision(db)).apply(page)
         }
     }
 
@@ -71,46 +79,40 @@ extension CatalogDatabase: ListingSink {
         }
     }
 
-    static func apply(
-        _ page: ListingPage, pageHash: String, format: String, timestamp: String, revision: Int64,
-        seen: SeenRecords? = nil, searchNames: PendingSearchNames? = nil, appliedPages: PendingAppliedPages? = nil,
-        in db: Database
-    ) throws -> PageOutcome {
-        var applier = try PageApplier(
-            db: db, source: page.source, timestamp: timestamp, revision: revision, seen: seen, searchNames: searchNames)
-        let outcome = try applier.apply(page)
-        if let appliedPages {
-            appliedPages.insert(format: format, pageHash: pageHash, locator: page.locator, appliedAt: timestamp)
-        } else {
-            try recordApplied(format: format, pageHash: pageHash, locator: page.locator, appliedAt: timestamp, in: db)
-        }
-        return outcome
-    }
-
-    static func recordApplied(format: String, pageHash: String, locator: String, appliedAt: String, in db: Database) throws {
-        try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
-        ).execute { binder in
-            binder.bind(format)
-            binder.bind(pageHash)
-            binder.bind(locator)
-            binder.bind(appliedAt)
-        }
-    }
-
     static func hasApplied(pageHash: String, format: String, in db: Database) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT 1 FROM applied_page WHERE format = ? AND content_hash = ?"),
             arguments: [format, pageHash]) ?? false
     }
+}
 
-    /// Applies a page without recording its hash (tests and callers that hash nothing).
-    public func apply(_ page: ListingPage) throws -> PageOutcome {
-        let timestamp = Self.timestamp(now())
-        return try writer.write { db in
-            var applier = try PageApplier(db: db, source: page.source, timestamp: timestamp, revision: try Self.nextRevision(db))
-            return try applier.apply(page)
+/// The one way pages are written: inside a write transaction, stamped with its time and
+/// the catalog revision it took.
+struct PageWrite {
+    let db: Database
+    let timestamp: String
+    /// Stamped on every event, venue, artist and metro area row a page writes.
+    let revision: Int64
+    /// Records lately written or stamped by this process; nil outside a group.
+    var seen: SeenRecords? = nil
+
+    /// Applies a page and remembers its bytes' hash, so the same bytes are not applied again.
+    func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
+        let outcome = try apply(page)
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO applied_page (format, content_hash, locator, applied_at) VALUES (?, ?, ?, ?)"
+        ).execute { binder in
+            binder.bind(format)
+            binder.bind(pageHash)
+            binder.bind(page.locator)
+            binder.bind(timestamp)
         }
+        return outcome
+    }
+
+    func apply(_ page: ListingPage) throws -> PageOutcome {
+        var applier = try PageApplier(source: page.source, in: self)
+        return try applier.apply(page)
     }
 }
 
@@ -139,11 +141,6 @@ private final class GroupTransaction: PageGroup {
     /// the group wrote nothing (its pages were rejected, or already applied).
     private var changesAtBegin = 0
     let seen: SeenRecords
-    /// New search names, inserted in order as the group commits.
-    private let searchNames = PendingSearchNames()
-    /// The group's pages' hashes, inserted in key order as the group commits rather than
-    /// one a page at a random place in the table.
-    private let appliedPages = PendingAppliedPages()
     /// Pages applied in the group, kept to be applied again; nil once each page gets a
     /// savepoint of its own.
     private var landed: [(page: ListingPage, hash: String, format: String)]? = []
@@ -171,14 +168,11 @@ private final class GroupTransaction: PageGroup {
         if db.totalChangesCount == changesAtBegin {
             try db.execute(sql: "UPDATE catalog_revision SET value = value - 1 WHERE id = 1 AND value = ?", arguments: [revision])
         }
-        try searchNames.write(db)
-        try appliedPages.write(db)
         try db.execute(sql: "COMMIT TRANSACTION")
     }
 
     func hasApplied(pageHash: String, format: String) throws -> Bool {
-        try appliedPages.contains(format: format, pageHash: pageHash)
-            || CatalogDatabase.hasApplied(pageHash: pageHash, format: format, in: db)
+        try CatalogDatabase.hasApplied(pageHash: pageHash, format: format, in: db)
     }
 
     func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
@@ -198,12 +192,8 @@ private final class GroupTransaction: PageGroup {
     }
 
     private func write(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
-        try CatalogDatabase.apply(
-            page, pageHash: pageHash, format: format, timestamp: timestamp, revision: revision, seen: seen,
-            // A page in a savepoint of its own writes its names at once: a rolled-back
-            // savepoint would leave its held names behind.
-            searchNames: landed != nil ? searchNames : nil, appliedPages: landed != nil ? appliedPages : nil,
-            in: db)
+        try PageWrite(db: db, timestamp: timestamp, revision: revision, seen: seen)
+            .apply(page, pageHash: pageHash, format: format)
     }
 
     /// Undoes the failed page's writes by rolling the group back and applying again the
@@ -214,8 +204,6 @@ private final class GroupTransaction: PageGroup {
         landed = nil
         // What those pages taught it went with them.
         seen.forgetAll()
-        searchNames.forgetAll()
-        appliedPages.forgetAll()
         do {
             try db.execute(sql: "ROLLBACK TRANSACTION")
             try begin()
@@ -270,11 +258,12 @@ struct PageApplier {
     /// join it; beyond that it joins a metro area made for its nearest gazetteer city.
     static let metroAssignmentRadiusKilometres = 50.0
 
-    let db: Database
+    let pageWrite: PageWrite
     let source: String
-    let timestamp: String
-    /// Stamped on every event, venue, artist and metro area row this page writes.
-    let revision: Int64
+    var db: Database { pageWrite.db }
+    var timestamp: String { pageWrite.timestamp }
+    var revision: Int64 { pageWrite.revision }
+    var seen: SeenRecords? { pageWrite.seen }
     var resolved: [EntityKind: [String: Int64]] = [:]
     /// Unchanged records seen on this page; their `last_seen` moves in one statement at
     /// the end (an artist named on many bills would otherwise be touched once a bill).
@@ -283,13 +272,9 @@ struct PageApplier {
     /// the page is applied: a source id that is a key here was looked up (nil: no record).
     /// A record the page then writes is dropped from it and read again when needed.
     var prefetched: [EntityKind: [String: Existing?]] = [:]
-    /// Records lately written or stamped by this process; nil outside a group.
-    let seen: SeenRecords?
     /// No other source has a record in the catalog: nothing this page lists can merge
     /// with another source's listing, and no search for one is made.
     let othersAbsent: Bool
-    /// Where a page group holds new search names until it commits; nil: written at once.
-    let searchNames: PendingSearchNames?
     /// Artist rows this page merged into others: a bill read before a merge may name
     /// the artist that went away.
     var artistMerges = 0
@@ -301,17 +286,10 @@ struct PageApplier {
     /// ``artistMerges`` when the memo was filled: a merged artist changes the bills read.
     var candidateMemoMerges = 0
 
-    init(
-        db: Database, source: String, timestamp: String, revision: Int64, seen: SeenRecords? = nil,
-        searchNames: PendingSearchNames? = nil
-    ) throws {
-        self.db = db
-        othersAbsent = try Self.holdsOnlyRecordsOf(source, in: db)
+    init(source: String, in pageWrite: PageWrite) throws {
+        self.pageWrite = pageWrite
         self.source = source
-        self.timestamp = timestamp
-        self.revision = revision
-        self.seen = seen
-        self.searchNames = searchNames
+        othersAbsent = try Self.holdsOnlyRecordsOf(source, in: pageWrite.db)
     }
 
     /// Whether every source record in the catalog is `source`'s (two seeks of the

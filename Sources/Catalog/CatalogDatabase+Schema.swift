@@ -407,7 +407,7 @@ extension CatalogDatabase {
             let rows = try Row.fetchAll(
                 db, sql: "SELECT id, street, postal_code FROM venue WHERE street IS NOT NULL OR postal_code IS NOT NULL ORDER BY id")
             for row in rows {
-                try SearchIndex.setAddress(db, venue: row[0], street: row[1], postalCode: row[2], holdingIn: nil, isNew: true)
+                try SearchIndex.setAddress(db, venue: row[0], street: row[1], postalCode: row[2], isNew: true)
             }
         }
         migrator.registerMigration("v17: a note on events") { db in

@@ -78,7 +78,7 @@ extension PageApplier {
                         binder.bind(revision)
                     }
                 id = db.lastInsertedRowID
-                try SearchIndex.insert(db, .artist, id: id, name: snapshot.name, holdingIn: searchNames)
+                try SearchIndex.insert(db, .artist, id: id, name: snapshot.name)
                 try insertRecord(.artist, artist.sourceID, entityID: id, url: artist.url, hash: hash, payload: payload)
             }
         }
@@ -131,7 +131,7 @@ extension PageApplier {
             ],
             stampingAnyway: sourcesChanged)
         if changed.first == 0 {
-            try SearchIndex.update(db, .artist, id: id, name: best.name, holdingIn: searchNames)
+            try SearchIndex.update(db, .artist, id: id, name: best.name)
         }
     }
 
@@ -167,7 +167,7 @@ extension PageApplier {
             .execute(arguments: [keep, remove])
         try db.cachedStatement(sql: "DELETE FROM fan_tracked WHERE kind = 'artist' AND ref = ?")
             .execute(arguments: [remove])
-        try SearchIndex.delete(db, .artist, id: remove, holdingIn: searchNames)
+        try SearchIndex.delete(db, .artist, id: remove)
         try db.cachedStatement(sql: "DELETE FROM artist WHERE id = ?").execute(arguments: [remove])
         for (sourceID, id) in resolved[.artist] ?? [:] where id == remove { resolved[.artist]?[sourceID] = keep }
         try rebuildArtist(keep, sourcesChanged: true)

@@ -30,7 +30,7 @@ extension PageApplier {
                         "latitude": placed("latitude"), "longitude": placed("longitude"),
                         "url": "COALESCE(?, url)", "geoname_id": placed("geoname_id"), "timezone": placed("timezone"),
                     ], to: arguments)
-                if changed { try SearchIndex.update(db, .metroArea, id: id, name: metro.name, holdingIn: searchNames) }
+                if changed { try SearchIndex.update(db, .metroArea, id: id, name: metro.name) }
                 try updateRecord(existing, url: metro.url, hash: hash, payload: nil)
             }
         } else {
@@ -39,7 +39,7 @@ extension PageApplier {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).execute(arguments: arguments + [revision])
             id = db.lastInsertedRowID
-            try SearchIndex.insert(db, .metroArea, id: id, name: metro.name, holdingIn: searchNames)
+            try SearchIndex.insert(db, .metroArea, id: id, name: metro.name)
             try insertRecord(.metroArea, metro.sourceID, entityID: id, url: metro.url, hash: hash, payload: nil, source: recordSource)
             if recordSource != "geonames", !othersAbsent, let centre = metro.coordinate { try rehomeVenues(near: centre) }
         }
@@ -127,7 +127,7 @@ extension PageApplier {
         for id in ids {
             try db.execute(sql: "DELETE FROM source_record WHERE kind = 'metro_area' AND entity_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM metro_area WHERE id = ?", arguments: [id])
-            try SearchIndex.delete(db, .metroArea, id: id, holdingIn: searchNames)
+            try SearchIndex.delete(db, .metroArea, id: id)
         }
         let dropped = Set(ids)
         resolved[.metroArea] = resolved[.metroArea]?.filter { !dropped.contains($0.value) }

@@ -34,11 +34,10 @@ extension PageApplier {
                 }
                 id = db.lastInsertedRowID
                 try locate(venue: id, latitude: snapshot.latitude, longitude: snapshot.longitude, isNew: true)
-                try SearchIndex.insert(db, .venue, id: id, name: snapshot.name, holdingIn: searchNames)
+                try SearchIndex.insert(db, .venue, id: id, name: snapshot.name)
                 if snapshot.street != nil || snapshot.postalCode != nil {
                     try SearchIndex.setAddress(
-                        db, venue: id, street: snapshot.street, postalCode: snapshot.postalCode, holdingIn: searchNames,
-                        isNew: true)
+                        db, venue: id, street: snapshot.street, postalCode: snapshot.postalCode, isNew: true)
                 }
                 try insertRecord(.venue, venue.sourceID, entityID: id, url: venue.url, hash: hash, payload: payload)
             }
@@ -170,10 +169,10 @@ extension PageApplier {
         if names.contains("latitude") || names.contains("longitude") {
             try locate(venue: id, latitude: merged.latitude, longitude: merged.longitude, isNew: false)
         }
-        if names.contains("name") { try SearchIndex.update(db, .venue, id: id, name: merged.name, holdingIn: searchNames) }
+        if names.contains("name") { try SearchIndex.update(db, .venue, id: id, name: merged.name) }
         if names.contains("street") || names.contains("postal_code") {
             try SearchIndex.setAddress(
-                db, venue: id, street: merged.street, postalCode: merged.postalCode, holdingIn: searchNames, isNew: false)
+                db, venue: id, street: merged.street, postalCode: merged.postalCode, isNew: false)
         }
     }
 
