@@ -34,10 +34,6 @@ extension CatalogDatabase: ListingSink {
         try writer.unsafeRead { db in try Self.hasApplied(pageHash: pageHash, format: format, in: db) }
     }
 
-    public func hasAppliedAnyPage() throws -> Bool {
-        try writer.unsafeRead { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM applied_page)") ?? true }
-    }
-
     public func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome {
         let timestamp = Self.timestamp(now())
         return try writer.write { db in

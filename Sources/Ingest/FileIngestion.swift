@@ -52,26 +52,20 @@ public struct FileIngestion: Sendable {
                 progress(path, .failure(error))
             }
         }
-        // A first load asks nothing as it reads: no page of it can have been applied
-        // before, so the query a page would find nothing.
-        let appliedBefore: (any ListingSink)? = (try? sink.hasAppliedAnyPage()) == false ? nil : sink
         var queued = files[...]
         applyInGroups(
-            files, from: { queued.popFirst().map { prepare(file: $0, checkingAgainst: appliedBefore) } },
-            into: sink, firstLoad: appliedBefore == nil, summary: &summary, progress: progress)
+            files, from: { group in queued.popFirst().map { prepare(file: $0, checkingAgainst: group) } },
+            into: sink, summary: &summary, progress: progress)
         return summary
     }
 
-    /// Applies the pages of `files`, prepared by `next` in the same order, in groups.
-    /// - Parameter firstLoad: the catalog had applied no page when the run began.
+    /// Applies the pages of `files`, prepared by `next` in the same order inside the group
+    /// that applies them, in groups.
     private func applyInGroups(
-        _ files: [String], from next: () -> PreparedPage?, into sink: any ListingSink, firstLoad: Bool,
+        _ files: [String], from next: (any PageGroup) -> PreparedPage?, into sink: any ListingSink,
         summary: inout IngestSummary, progress: (String, Result<PageOutcome, IngestError>) -> Void
     ) {
         var remaining = files[...]
-        // In a first load only a page met earlier in the run can have landed: the others
-        // need no query (one a page, a fiftieth of applying a Bandsintown crawl).
-        var pagesMet: Set<String>? = firstLoad ? [] : nil
         while !remaining.isEmpty {
             // Results are reported once their group has committed: until then a page
             // that applied cleanly has not landed.
@@ -80,9 +74,9 @@ public struct FileIngestion: Sendable {
                 try sink.withPageGroup { group in
                     let opened = ContinuousClock.now
                     while let file = remaining.first {
-                        guard let prepared = next() else { return }
+                        guard let prepared = next(group) else { return }
                         remaining.removeFirst()
-                        results.append((file, try apply(prepared, into: group, pagesMet: &pagesMet)))
+                        results.append((file, try apply(prepared, into: group)))
                         if results.count >= Self.groupPages || ContinuousClock.now - opened >= Self.groupDuration { return }
                     }
                 }
@@ -112,12 +106,12 @@ public struct FileIngestion: Sendable {
 
     /// Reads, parses and applies one file.
     public func ingestFile(_ file: String, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
-        apply(prepare(file: file, checkingAgainst: sink), into: sink)
+        apply(into: sink, locator: file) { group in prepare(file: file, checkingAgainst: group) }
     }
 
     /// Parses and applies one page of bytes that came from `locator`.
     public func ingest(data: Data, locator: String, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
-        apply(prepare(data: data, locator: locator, checkingAgainst: sink), into: sink)
+        apply(into: sink, locator: locator) { group in prepare(data: data, locator: locator, checkingAgainst: group) }
     }
 
     /// A page made ready for the catalog: parsed and enriched, or known to be already
@@ -136,8 +130,8 @@ public struct FileIngestion: Sendable {
         }
     }
 
-    /// - Parameter appliedBefore: asked whether the page was applied before, unless nil.
-    func prepare(file: String, checkingAgainst appliedBefore: (any ListingSink)?) -> PreparedPage {
+    /// - Parameter applied: asked whether the page was applied before it is parsed.
+    func prepare(file: String, checkingAgainst applied: any PageGroup) -> PreparedPage {
         let data: Data
         do {
             // Known to be a file: without the hint, making the URL asks the file system.
@@ -145,12 +139,10 @@ public struct FileIngestion: Sendable {
         } catch {
             return .failed(IngestError(locator: file, reason: .unreadable(error.localizedDescription)))
         }
-        return prepare(data: data, locator: file, checkingAgainst: appliedBefore)
+        return prepare(data: data, locator: file, checkingAgainst: applied)
     }
 
-    func prepare(
-        data: Data, locator: String, checkingAgainst appliedBefore: (any ListingSink)?
-    ) -> PreparedPage {
+    func prepare(data: Data, locator: String, checkingAgainst applied: any PageGroup) -> PreparedPage {
         let ingester: any Ingester
         if let format {
             guard let named = registry.ingester(named: format) else {
@@ -166,7 +158,9 @@ public struct FileIngestion: Sendable {
         let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window)
         let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
         do {
-            if let appliedBefore, try appliedBefore.hasApplied(pageHash: pageHash, format: ingester.format) {
+            // Asked in the group that applies the page: it sees the pages the group
+            // applied before, so a page met twice in a run is parsed once.
+            if try applied.hasApplied(pageHash: pageHash, format: ingester.format) {
                 return .alreadyApplied(locator: locator)
             }
             let repair = UTF8Repair.repaired(data)
@@ -183,20 +177,19 @@ public struct FileIngestion: Sendable {
         }
     }
 
-    func apply(_ prepared: PreparedPage, into sink: any ListingSink) -> Result<PageOutcome, IngestError> {
-        if case .failed(let error) = prepared { return .failure(error) }
+    /// Prepares and applies one page in a group of its own.
+    func apply(
+        into sink: any ListingSink, locator: String, _ prepare: (any PageGroup) -> PreparedPage
+    ) -> Result<PageOutcome, IngestError> {
         do {
-            var pagesMet: Set<String>? = nil
-            return try sink.withPageGroup { group in try apply(prepared, into: group, pagesMet: &pagesMet) }
+            return try sink.withPageGroup { group in try apply(prepare(group), into: group) }
         } catch {
-            return .failure(IngestError(locator: prepared.locator, reason: .catalogFailure(String(describing: error))))
+            return .failure(IngestError(locator: locator, reason: .catalogFailure(String(describing: error))))
         }
     }
 
-    /// Applies one page inside a group; throws only when the whole group was undone.
-    /// - Parameter pagesMet: the pages of a first load met so far (format and hash); nil
-    ///   when the catalog may hold pages from before the run.
-    func apply(_ prepared: PreparedPage, into group: any PageGroup, pagesMet: inout Set<String>?)
+    /// Applies one prepared page inside a group; throws only when the whole group was undone.
+    func apply(_ prepared: PreparedPage, into group: any PageGroup)
         throws(PageGroupRolledBack) -> Result<PageOutcome, IngestError>
     {
         switch prepared {
@@ -206,13 +199,6 @@ public struct FileIngestion: Sendable {
             return .success(PageOutcome(skippedAsUnchanged: true))
         case .page(let page, let hash, let format):
             do {
-                // Checked again: an identical page earlier in the same run may have landed
-                // after this one was read.
-                var metBefore = true
-                if pagesMet != nil { metBefore = !pagesMet!.insert(format + " " + hash).inserted }
-                if metBefore, try group.hasApplied(pageHash: hash, format: format) {
-                    return .success(PageOutcome(skippedAsUnchanged: true))
-                }
                 var outcome = try group.apply(page, pageHash: hash, format: format)
                 outcome.recordsSkipped = page.skipped
                 outcome.warnings = page.warnings
@@ -257,7 +243,15 @@ public struct FileIngestion: Sendable {
             return (.failure(error), nil)
         }
         let enriched = enrichment.map { $0.enrich(page) } ?? page
-        return (apply(.page(enriched, hash: pageHash, format: format), into: sink), enriched)
+        let result = apply(into: sink, locator: locator) { group in
+            do {
+                return try group.hasApplied(pageHash: pageHash, format: format)
+                    ? .alreadyApplied(locator: locator) : .page(enriched, hash: pageHash, format: format)
+            } catch {
+                return .failed(IngestError(locator: locator, reason: .catalogFailure(String(describing: error))))
+            }
+        }
+        return (result, enriched)
     }
 
     /// The files to read for one command-line path: the file itself, or every listing

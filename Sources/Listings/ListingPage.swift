@@ -159,10 +159,6 @@ public struct PageOutcome: Sendable, Hashable, Codable {
 public protocol ListingSink: Sendable {
     /// Whether a page with this content hash from this format was already applied.
     func hasApplied(pageHash: String, format: String) throws -> Bool
-    /// Whether any page was ever applied. When none was, a run need not ask
-    /// ``hasApplied(pageHash:format:)`` as it reads each page, before parsing it (a page
-    /// met twice in the run is still found where the group applies it).
-    func hasAppliedAnyPage() throws -> Bool
     /// Applies one page in one transaction and records its hash.
     func apply(_ page: ListingPage, pageHash: String, format: String) throws -> PageOutcome
     /// Runs `body` with a group whose pages commit together when `body` returns.
@@ -178,8 +174,6 @@ extension ListingSink {
     public func withPageGroup<T>(_ body: (any PageGroup) throws -> T) throws -> T {
         try body(PageByPageGroup(sink: self))
     }
-
-    public func hasAppliedAnyPage() throws -> Bool { true }
 }
 
 /// Pages applied inside one ``ListingSink/withPageGroup(_:)``.
