@@ -252,7 +252,7 @@ extension PageApplier {
             let payload = row.bytes(2) ?? UnsafeBufferPointer(start: nil, count: 0)
             return (row.text(0), row.text(1), try SnapshotCoding.decode(type, bytes: payload))
         }.all()
-        return SourcePrecedence.ordered(decoded)
+        return try SourcePrecedence.ordered(decoded, in: db)
     }
 
     /// Whether a row already has a record from this page's source.

@@ -92,7 +92,7 @@ extension Encore {
             }
             let configuration: SourcesConfiguration
             do {
-                configuration = try SourcesConfiguration(parsing: text, file: configPath, formats: IngesterRegistry.standard.formats)
+                configuration = try SourcesConfiguration(parsing: text, file: configPath)
             } catch {
                 throw CouldNotRun("\(error)")
             }
