@@ -66,7 +66,7 @@ public struct FileIngestion: Sendable {
     ) {
         var remaining = files[...]
         // In a first load only a page met earlier in the run can have landed: the others
-        // need no query (one a page, a fiftieth of applying a Bandsintown crawl).
+        // need no query (one a page, which shows on a crawl of many small pages).
         var pagesMet: Set<String>? = firstLoad ? [] : nil
         while !remaining.isEmpty {
             // Results are reported once their group has committed: until then a page
@@ -100,9 +100,9 @@ public struct FileIngestion: Sendable {
 
     /// Pages are committed in groups of at most this many pages or this long a time, so a
     /// run killed midway loses at most one group's work (and nothing that was there before).
-    /// The time is what bounds a group: a Bandsintown page holds about three events, and
-    /// at 500 pages a group its commits (writing the same index pages again) took an
-    /// eighth of the applying thread.
+    /// The time is what bounds a group: a Bandsintown page holds a few events, and a
+    /// group of a few hundred such pages committed (writing the same index pages again)
+    /// too often to be cheap.
     public static let groupPages = 4000
     public static let groupDuration = Duration.seconds(1)
 

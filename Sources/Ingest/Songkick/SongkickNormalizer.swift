@@ -154,8 +154,8 @@ struct SongkickNormalizer {
     /// Parses `2013-07-25T12:00:00-0600` (also `+01:00` and `Z`) into the wall-clock
     /// time and the UTC instant.
     private func dateTime(_ text: String, at path: String) throws(IngestError) -> (time: LocalTime, instant: UTCInstant) {
-        // Read by its bytes: every event has one, and characters (grapheme breaking) and
-        // NSString's replacing cost a twentieth of reading a Songkick XML page.
+        // Read by its bytes: every event has one, and reading it as characters (grapheme
+        // breaking) and through NSString's replacing showed in the time to read a page.
         let bytes = Array(text.utf8)
         guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T"),
             let date = bytes.withUnsafeBufferPointer({ LocalDate(isoUTF8: .init(rebasing: $0[0..<10])) }),
