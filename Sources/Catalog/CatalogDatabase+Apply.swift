@@ -363,6 +363,7 @@ struct PageApplier {
     }
 
     mutating func apply(_ page: ListingPage) throws -> PageOutcome {
+        try SourcePrecedence.record(page.listingSource, in: db)
         var outcome = PageOutcome()
         try prefetchRecords(.event, page.events.map(\.sourceID))
         try prefetchRecords(.venue, page.venues.map(\.sourceID) + page.events.compactMap(\.venue?.sourceID))

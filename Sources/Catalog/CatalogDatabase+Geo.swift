@@ -268,7 +268,7 @@ extension CatalogDatabase {
         return try writer.read { db in
             // Put in order here: `ORDER BY` the array's key had SQLite sort every joined
             // row in a temporary B-tree. Venues are read once each, after the events: a
-            // join read the venue again for every show, two thirds of the query's time.
+            // join read the venue again for every show, which was most of the query.
             let rows = try ColumnCursor(
                 db.cachedStatement(sql: """
                     SELECT page.key, e.id, e.title, e.status, e.local_date, e.local_time, e.timezone, e.start_utc, e.venue_id

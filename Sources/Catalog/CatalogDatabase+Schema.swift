@@ -426,6 +426,26 @@ extension CatalogDatabase {
                 CREATE INDEX event_festival ON event(venue_id, local_date) WHERE end_date IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v19: each source's rank, as it declared it") { db in
+            // Sources declare their rank in their own folder of Ingest, and each page
+            // records its source's here. The catalog's records before this migration are
+            // ranked as the catalog ranked them then.
+            try db.execute(sql: """
+                CREATE TABLE source (
+                    name TEXT PRIMARY KEY,
+                    rank INTEGER NOT NULL,
+                    sells_tickets INTEGER NOT NULL DEFAULT 0
+                ) WITHOUT ROWID;
+                INSERT INTO source (name, rank, sells_tickets)
+                    SELECT DISTINCT source, CASE source
+                        WHEN 'ticketmaster' THEN 0 WHEN 'songkick' THEN 1 WHEN 'seatgeek' THEN 2
+                        WHEN 'bandsintown' THEN 3 WHEN 'jsonld' THEN 4 WHEN 'ical' THEN 5 WHEN 'lastfm' THEN 5
+                        WHEN 'geonames' THEN 9 ELSE 6 END, source = 'ticketmaster'
+                    FROM source_record;
+                -- The catalog's own metro areas, made from the gazetteer: any source overrides them.
+                INSERT OR IGNORE INTO source (name, rank, sells_tickets) VALUES ('geonames', 9, 0);
+                """)
+        }
         return migrator
     }
 

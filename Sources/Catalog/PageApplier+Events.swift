@@ -304,7 +304,8 @@ extension PageApplier {
                 for (act, storedAct) in zip(acts, stored.acts) { billed?.artists[act.artistSourceID] = storedAct.id }
             }
         }
-        let merged = try merge(records) { [resolved] source, artistSourceID in
+        let sellers = try SourcePrecedence.ticketSellers(among: records, in: db)
+        let merged = try merge(records, sellers: sellers) { [resolved] source, artistSourceID in
             // This page's acts were all resolved before the event.
             if source == self.source, let id = resolved[.artist]?[artistSourceID] { return id }
             if source == billed?.source, let id = billed?.artists[artistSourceID] { return id }
@@ -322,8 +323,9 @@ extension PageApplier {
     /// union of the records' lineups, in the most trusted record's order. An act another
     /// source already named on this bill is that act (Last.fm's "Low" on the bill of a
     /// Songkick "Low" is the Songkick band, whichever "Low" its record joined).
+    /// - Parameter sellers: the records' sources that sell tickets.
     func merge(
-        _ records: [(source: String, sourceID: String, value: EventSnapshot)],
+        _ records: [(source: String, sourceID: String, value: EventSnapshot)], sellers: Set<String> = [],
         artistID: (String, String) throws -> Int64?
     ) rethrows -> MergedEvent {
         // On a festival's row, the records listing it whole decide its fields; its sets
@@ -343,7 +345,7 @@ extension PageApplier {
         merged.base.popularity = first(\.popularity)
         merged.base.ageRestriction = first(\.ageRestriction)
         merged.base.note = first(\.note)
-        if let seller = records.first(where: { SourcePrecedence.sellsTickets($0.source) }) {
+        if let seller = records.first(where: { sellers.contains($0.source) }) {
             merged.base.status = seller.value.status
         }
         var seen = Set<Int64>()

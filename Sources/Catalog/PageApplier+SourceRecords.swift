@@ -216,7 +216,7 @@ extension PageApplier {
 
     /// The payloads of every record behind a row, most trusted first.
     /// - Parameter known: a record whose snapshot is in hand (its payload is not decoded).
-    func snapshots<T: TapeReadableSnapshot>(
+    func snapshots<T: Decodable>(
         _ type: T.Type, kind: EntityKind, entityID: Int64, knowing known: (source: String, sourceID: String, value: T)? = nil
     ) throws -> [(source: String, sourceID: String, value: T)] {
         // With one source in the catalog, an event row has one record: the one in hand.
@@ -235,7 +235,7 @@ extension PageApplier {
             }
     }
 
-    static func recordSnapshots<T: TapeReadableSnapshot>(
+    static func recordSnapshots<T: Decodable>(
         _ type: T.Type, kind: EntityKind, entityID: Int64, knowing known: (source: String, sourceID: String, value: T)? = nil,
         in db: Database
     ) throws -> [(source: String, sourceID: String, value: T)] {
@@ -252,7 +252,7 @@ extension PageApplier {
             let payload = row.bytes(2) ?? UnsafeBufferPointer(start: nil, count: 0)
             return (row.text(0), row.text(1), try SnapshotCoding.decode(type, bytes: payload))
         }.all()
-        return SourcePrecedence.ordered(decoded)
+        return try SourcePrecedence.ordered(decoded, in: db)
     }
 
     /// Whether a row already has a record from this page's source.

@@ -2,11 +2,17 @@ import Foundation
 import Geo
 import Listings
 
+/// A snapshot as `source_record.payload` stores it: compact JSON with sorted keys.
+protocol StoredSnapshot: Codable, Equatable {}
+
+extension StoredSnapshot {
+    var payload: String { SnapshotCoding.encode(self) }
+}
+
 /// The snapshot of a record that later, leaner mentions may name again (an artist on a
 /// bill, a venue of an event): their gaps are filled from what the record said.
-protocol FillableSnapshot: TapeReadableSnapshot, Equatable {
+protocol FillableSnapshot: StoredSnapshot {
     func filling(from older: Self) -> Self
-    var payload: String { get }
 }
 
 /// What one source record said, stored with it (`source_record.payload`), so that a
@@ -95,7 +101,7 @@ struct VenueSnapshot: FillableSnapshot {
     }
 }
 
-struct EventSnapshot: Codable, Equatable {
+struct EventSnapshot: StoredSnapshot {
     struct Act: Codable, Equatable {
         var artistSourceID: String
         var name: String
@@ -156,111 +162,27 @@ struct EventSnapshot: Codable, Equatable {
     }
 }
 
-/// Reading payloads back (they are written by `SnapshotWriter`).
-///
-/// A merge rebuilds a row from every record's snapshot; with `JSONDecoder` the decoding
-/// was an eighth of merging a second source. Snapshots are read from a ``JSONTape``, and
-/// anything the tape reader does not expect goes to `JSONDecoder` (the same values;
-/// `SnapshotWriterTests` holds the two to each other).
+/// Payloads are written by `JSONEncoder` and read by `JSONDecoder`. Those written by
+/// earlier versions (by hand, with the same keys in the same order) read the same.
 enum SnapshotCoding {
-    static func decode<T: TapeReadableSnapshot>(_ type: T.Type, from text: String) throws -> T {
-        var text = text
-        return try text.withUTF8 { try decode(type, bytes: $0) }
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func encode<T: Encodable>(_ snapshot: T) -> String {
+        // Snapshots hold text, whole numbers and finite numbers only (their initializers
+        // drop the rest), which JSON always encodes.
+        String(decoding: try! encoder.encode(snapshot), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(text.utf8))
     }
 
     /// Decodes a snapshot from a payload's bytes (valid only for the call).
-    static func decode<T: TapeReadableSnapshot>(_ type: T.Type, bytes: UnsafeBufferPointer<UInt8>) throws -> T {
-        if let tape = JSONTape(bytes: [UInt8](bytes)), let value = try? T(tape: tape.root) { return value }
-        return try JSONDecoder().decode(type, from: Data(buffer: bytes))
-    }
-
-    static func decodeWithoutTape<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-        try JSONDecoder().decode(type, from: Data(text.utf8))
-    }
-}
-
-/// A snapshot read field by field from a ``JSONTape``, as `Decodable` reads it.
-protocol TapeReadableSnapshot: Decodable {
-    init(tape value: JSONTapeValue) throws(JSONTapeMiss)
-}
-
-extension JSONTapeValue {
-    /// A member `Decodable` requires: absent or null is a miss.
-    fileprivate func required<T>(_ key: StaticString, _ read: (JSONTapeValue) throws(JSONTapeMiss) -> T) throws(JSONTapeMiss) -> T {
-        guard let value = try optionalMember(key) else { throw JSONTapeMiss() }
-        return try read(value)
-    }
-
-    fileprivate func int64(_ key: StaticString) throws(JSONTapeMiss) -> Int64? {
-        try int(key).map(Int64.init)
-    }
-
-    fileprivate func optionalDouble(_ key: StaticString) throws(JSONTapeMiss) -> Double? {
-        try optionalMember(key)?.double()
-    }
-}
-
-extension ArtistSnapshot: TapeReadableSnapshot {
-    init(tape value: JSONTapeValue) throws(JSONTapeMiss) {
-        name = try value.required("name") { v throws(JSONTapeMiss) in try v.string() }
-        mbids = try value.required("mbids") { v throws(JSONTapeMiss) in try v.elements().map { e throws(JSONTapeMiss) in try e.string() } }
-        url = try value.text("url")
-        onTourUntil = try value.text("onTourUntil")
-    }
-}
-
-extension VenueSnapshot: TapeReadableSnapshot {
-    init(tape value: JSONTapeValue) throws(JSONTapeMiss) {
-        name = try value.required("name") { v throws(JSONTapeMiss) in try v.string() }
-        street = try value.text("street")
-        postalCode = try value.text("postalCode")
-        city = try value.text("city")
-        region = try value.text("region")
-        country = try value.text("country")
-        latitude = try value.optionalDouble("latitude")
-        longitude = try value.optionalDouble("longitude")
-        guard let approximate = try value.bool("approximate") else { throw JSONTapeMiss() }
-        self.approximate = approximate
-        timeZone = try value.text("timeZone")
-        website = try value.text("website")
-        capacity = try value.int("capacity")
-        url = try value.text("url")
-        metroAreaID = try value.int64("metroAreaID")
-        geonameID = try value.int("geonameID")
-    }
-}
-
-extension EventSnapshot: TapeReadableSnapshot {
-    init(tape value: JSONTapeValue) throws(JSONTapeMiss) {
-        func string(_ v: JSONTapeValue) throws(JSONTapeMiss) -> String { try v.string() }
-        title = try value.required("title", string)
-        kind = try value.required("kind", string)
-        status = try value.required("status", string)
-        localDate = try value.required("localDate", string)
-        localTime = try value.text("localTime")
-        timeZone = try value.text("timeZone")
-        utc = try value.text("utc")
-        endDate = try value.text("endDate")
-        venueID = try value.int64("venueID")
-        lineup = try value.required("lineup") { v throws(JSONTapeMiss) in
-            try v.elements().map { act throws(JSONTapeMiss) in
-                Act(
-                    artistSourceID: try act.required("artistSourceID", string), name: try act.required("name", string),
-                    billing: try act.required("billing", string),
-                    order: try act.required("order") { o throws(JSONTapeMiss) in try o.integer() })
-            }
-        }
-        url = try value.text("url")
-        popularity = try value.optionalDouble("popularity")
-        ageRestriction = try value.text("ageRestriction")
-        note = try value.text("note")
-        offers = try value.required("offers") { v throws(JSONTapeMiss) in
-            try v.elements().map { offer throws(JSONTapeMiss) in
-                Offer(
-                    url: try offer.text("url"), priceMin: try offer.optionalDouble("priceMin"),
-                    priceMax: try offer.optionalDouble("priceMax"), currency: try offer.text("currency"),
-                    status: try offer.text("status"), onSale: try offer.text("onSale"))
-            }
-        }
+    static func decode<T: Decodable>(_ type: T.Type, bytes: UnsafeBufferPointer<UInt8>) throws -> T {
+        try JSONDecoder().decode(type, from: Data(buffer: bytes))
     }
 }

@@ -27,7 +27,7 @@ extension Encore {
                     throw ExitCode(3)
                 }
                 do {
-                    let parsed = try SourcesConfiguration(parsing: text, file: config, formats: IngesterRegistry.standard.formats)
+                    let parsed = try SourcesConfiguration(parsing: text, file: config)
                     let unset = parsed.unsetKeyVariables(in: ProcessInfo.processInfo.environment, file: config)
                     guard unset.isEmpty else {
                         for error in unset { Output.error("error: \(error)") }

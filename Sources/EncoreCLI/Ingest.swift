@@ -11,7 +11,8 @@ extension Encore {
             discussion: """
                 Each file is one page, applied in one transaction: a malformed page is reported \
                 with its file and position, skipped, and the rest still land. Directories are \
-                read recursively (.json, .jsonld, .xml, .html, .ics files), in path order. Exit \
+                read recursively (\(IngesterRegistry.standard.fileExtensions.sorted().map { "." + $0 }.joined(separator: ", ")) \
+                files), in path order. Exit \
                 status 1 when any page failed.
                 """)
 

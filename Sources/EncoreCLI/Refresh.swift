@@ -4,6 +4,7 @@ import Foundation
 import Geo
 import Ingest
 import Listings
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -92,7 +93,7 @@ extension Encore {
             }
             let configuration: SourcesConfiguration
             do {
-                configuration = try SourcesConfiguration(parsing: text, file: configPath, formats: IngesterRegistry.standard.formats)
+                configuration = try SourcesConfiguration(parsing: text, file: configPath)
             } catch {
                 throw CouldNotRun("\(error)")
             }
@@ -251,21 +252,18 @@ struct RefreshLog: Sendable {
 
 /// The sources a run has finished, for the record a signal leaves; and whether the run
 /// may still be recorded as killed.
-// @unchecked: its state is touched only under `lock`.
-final class RunProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done: [SourceRunSummary] = []
-    private var stopped = false
+final class RunProgress: Sendable {
+    private let state = Mutex<(done: [SourceRunSummary], stopped: Bool)>(([], false))
 
-    var summaries: [SourceRunSummary] { lock.withLock { done } }
+    var summaries: [SourceRunSummary] { state.withLock { $0.done } }
 
-    func finished(_ summary: SourceRunSummary) { lock.withLock { done.append(summary) } }
+    func finished(_ summary: SourceRunSummary) { state.withLock { $0.done.append(summary) } }
 
     /// True the first time: the caller records the run's end, and no one else does.
     func stop() -> Bool {
-        lock.withLock {
-            defer { stopped = true }
-            return !stopped
+        state.withLock { state in
+            defer { state.stopped = true }
+            return !state.stopped
         }
     }
 
@@ -283,6 +281,7 @@ final class RunProgress: @unchecked Sendable {
     }
 
     private static let installedLock = NSLock()
+    // nonisolated(unsafe): touched only under `installedLock`; it keeps the sources alive.
     nonisolated(unsafe) private static var installed: [any DispatchSourceSignal] = []
 }
 

@@ -30,11 +30,12 @@ extension Encore {
                 ? try global.openCatalog().stats(today: global.currentDate).sources : [:]
             var entries: [Entry] = []
             for ingester in IngesterRegistry.standard.ingesters {
-                if let index = entries.firstIndex(where: { $0.source == ingester.source }) {
+                let source = ingester.source.name
+                if let index = entries.firstIndex(where: { $0.source == source }) {
                     let entry = entries[index]
                     entries[index] = Entry(source: entry.source, formats: entry.formats + [ingester.format], records: entry.records)
                 } else {
-                    entries.append(Entry(source: ingester.source, formats: [ingester.format], records: counts[ingester.source] ?? 0))
+                    entries.append(Entry(source: source, formats: [ingester.format], records: counts[source] ?? 0))
                 }
             }
             if json { return try Output.json(entries) }

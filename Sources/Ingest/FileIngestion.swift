@@ -19,10 +19,6 @@ public struct FileIngestion: Sendable {
     /// The dates recurring listings are expanded over (see ``PageContext/window``).
     public var window: DateWindow?
 
-    /// File name endings read when walking a directory; a file named explicitly is
-    /// always read.
-    public static let listingExtensions: Set<String> = ["json", "jsonld", "xml", "html", "htm", "ics"]
-
     public init(
         registry: IngesterRegistry = .standard, format: String? = nil, similarToArtist: String? = nil,
         enrichment: GeoEnrichment? = nil, window: DateWindow? = nil
@@ -46,7 +42,7 @@ public struct FileIngestion: Sendable {
         var files: [String] = []
         for path in paths {
             do {
-                files += try Self.listingFiles(at: path)
+                files += try Self.listingFiles(at: path, extensions: registry.fileExtensions)
             } catch {
                 summary.record(error)
                 progress(path, .failure(error))
@@ -98,9 +94,9 @@ public struct FileIngestion: Sendable {
 
     /// Pages are committed in groups of at most this many pages or this long a time, so a
     /// run killed midway loses at most one group's work (and nothing that was there before).
-    /// The time is what bounds a group: a Bandsintown page holds about three events, and
-    /// at 500 pages a group its commits (writing the same index pages again) took an
-    /// eighth of the applying thread.
+    /// The time is what bounds a group: a Bandsintown page holds a few events, and a
+    /// group of a few hundred such pages committed (writing the same index pages again)
+    /// too often to be cheap.
     public static let groupPages = 4000
     public static let groupDuration = Duration.seconds(1)
 
@@ -256,7 +252,11 @@ public struct FileIngestion: Sendable {
 
     /// The files to read for one command-line path: the file itself, or every listing
     /// file below a directory, sorted by path, hidden files skipped.
-    public static func listingFiles(at path: String) throws(IngestError) -> [String] {
+    /// - Parameter extensions: the file name endings read when walking a directory (a
+    ///   file named explicitly is always read).
+    public static func listingFiles(
+        at path: String, extensions: Set<String> = IngesterRegistry.standard.fileExtensions
+    ) throws(IngestError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw IngestError(locator: path, reason: .unreadable("no such file or directory"))
@@ -274,7 +274,7 @@ public struct FileIngestion: Sendable {
                 continue
             }
             guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
-                listingExtensions.contains(name[name.index(after: dot)...].lowercased())
+                extensions.contains(name[name.index(after: dot)...].lowercased())
             else { continue }
             // Follows a link: a link to a file is read (the walker never enters a link to a folder).
             let full = root + "/" + relative

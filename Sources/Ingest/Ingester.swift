@@ -9,8 +9,9 @@ import Listings
 public protocol Ingester: Sendable {
     /// The `--format` name, e.g. `songkick-json`.
     var format: String { get }
-    /// The source name recorded in provenance, e.g. `songkick`.
-    var source: String { get }
+    /// The source recorded in provenance, e.g. `songkick`, with its standing against the
+    /// others (declared in the source's folder: `ListingSource.songkick`).
+    var source: ListingSource { get }
     /// Whether the start of some content looks like this format (used when no
     /// `--format` is given). Decide by content, not by file name.
     func recognizes(_ sample: ContentSample) -> Bool
@@ -26,11 +27,15 @@ public protocol Ingester: Sendable {
     /// Whether pages of this format are published as they are on the web (venue pages,
     /// feeds), so `encore refresh` may fetch them from a page source's `urls`.
     var readsWebPages: Bool { get }
+    /// The file name endings (lower case, without the dot) of this format's files, read
+    /// when `encore ingest` walks a directory; `json` unless said otherwise.
+    var fileExtensions: Set<String> { get }
 }
 
 extension Ingester {
     public var readsWindow: Bool { false }
     public var readsWebPages: Bool { false }
+    public var fileExtensions: Set<String> { ["json"] }
 }
 
 /// What a parser knows about a page besides its bytes.
@@ -91,5 +96,34 @@ public struct ContentSample: Sendable {
     /// The first byte that is not white space, if any.
     public var firstSignificantByte: UInt8? {
         bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    }
+
+    /// When the sample is a JSON object: its first key, and the first byte of that key's
+    /// value (enough to tell most JSON APIs apart).
+    public func firstObjectKey() -> (String, UInt8)? {
+        var index = 0
+        func skipWhiteSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+        skipWhiteSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        skipWhiteSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        index += 1
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            if bytes[index] == UInt8(ascii: "\\") { return nil }  // no API's first key needs escapes
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        let key = String(decoding: bytes[start..<index], as: UTF8.self)
+        index += 1
+        skipWhiteSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        skipWhiteSpace()
+        guard index < bytes.count else { return nil }
+        return (key, bytes[index])
     }
 }

@@ -24,6 +24,9 @@ public struct IngesterRegistry: Sendable {
     /// The `--format` names, in registration order.
     public var formats: [String] { ingesters.map(\.format) }
 
+    /// The file name endings of every format's files.
+    public var fileExtensions: Set<String> { Set(ingesters.flatMap(\.fileExtensions)) }
+
     public func ingester(named format: String) -> (any Ingester)? {
         ingesters.first { $0.format == format }
     }

@@ -2,8 +2,9 @@ import Foundation
 import Geo
 import Listings
 
-/// Value checks shared by the ingesters written after Songkick and Last.fm: every
-/// failure names the page and the JSON path, so the operator can find the value.
+/// What the ingesters share: value checks whose every failure names the page and the
+/// position, so the operator can find the value, and the keys and titles a source
+/// leaves for Encore to make.
 struct ListingValues {
     let locator: String
 
@@ -41,13 +42,25 @@ struct ListingValues {
         return (date, time)
     }
 
-    /// A stable key for a venue the source gives no id: name, city and country.
-    static func derivedVenueKey(name: String, city: String?, country: String?) -> String {
+    /// A stable key for a venue the source gives no id: its name and city, and the area
+    /// they are in as the source names it (a country, lower-cased; a metro area's id).
+    static func derivedVenueKey(name: String, city: String?, area: String?) -> String {
         var hasher = ContentHasher()
         hasher.combine(name.lowercased())
         hasher.combine(city?.lowercased())
-        hasher.combine(country?.lowercased())
+        hasher.combine(area)
         return "derived:" + hasher.hexDigest
+    }
+
+    /// The source id of an artist a source knows by name only (Bandsintown's lineups,
+    /// a Ticketmaster attraction without an id).
+    static func artistNameKey(_ name: String) -> String { "name:" + name.lowercased() }
+
+    /// A title made from the bill and the venue, for a listing that has none.
+    static func title(lineup: [PerformanceListing], venue: VenueListing?) -> String {
+        let acts = lineup.map(\.artist.name).prefix(3).joined(separator: ", ")
+        let place = venue.map { " at \($0.name)" } ?? ""
+        return acts.isEmpty ? "Event\(place)" : acts + place
     }
 
     /// An on-sale date as a source gave it, when it is an ISO 8601 date or date and time
@@ -97,6 +110,7 @@ struct ListingValues {
         return hours <= 14 && minutes <= 59
     }
 
+    /// Trimmed text; nil when nothing is left.
     static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
         let trimmed = text.trimmingWhitespace()

@@ -3,8 +3,10 @@
 /// A page is the unit of ingestion: the catalog applies it in one transaction, so it
 /// lands whole or not at all.
 public struct ListingPage: Sendable, Hashable {
+    /// Who listed the page, and how far its word counts against other sources'.
+    public var listingSource: ListingSource
     /// The source name stored in provenance (`songkick`, `bandsintown`...).
-    public var source: String
+    public var source: String { listingSource.name }
     /// Where the page came from (a file path or URL), for messages.
     public var locator: String
     // Each change to the listings drops what was derived from them, in place: a
@@ -54,11 +56,11 @@ public struct ListingPage: Sendable, Hashable {
     }
 
     public init(
-        source: String, locator: String, events: [EventListing] = [], artists: [ArtistListing] = [],
+        source: ListingSource, locator: String, events: [EventListing] = [], artists: [ArtistListing] = [],
         venues: [VenueListing] = [], metroAreas: [MetroAreaListing] = [],
         similarArtists: SimilarArtistsListing? = nil, paging: Paging? = nil
     ) {
-        self.source = source
+        self.listingSource = source
         self.locator = locator
         self.storedEvents = events
         self.storedArtists = artists

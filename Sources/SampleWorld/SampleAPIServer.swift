@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Serves a world written by `encore-sample --formats` the way the real APIs serve their
 /// listings, so `encore refresh --config` can crawl it over real HTTP on 127.0.0.1:
@@ -248,9 +249,8 @@ public final class SampleAPIServer: Sendable {
 
 /// Each served page's validators, with the file version they were made for: a file
 /// rewritten (a test changing a page) has another inode, size or modification time.
-// @unchecked: `known` is touched only under `lock`.
-final class PageValidators: @unchecked Sendable {
-    struct Version: Equatable {
+final class PageValidators: Sendable {
+    struct Version: Equatable, Sendable {
         let inode: UInt64
         let size: Int64
         let seconds: Int
@@ -275,11 +275,10 @@ final class PageValidators: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var known: [String: (version: Version, etag: String, lastModified: String)] = [:]
+    private let known = Mutex<[String: (version: Version, etag: String, lastModified: String)]>([:])
 
     subscript(path: String) -> (version: Version, etag: String, lastModified: String)? {
-        get { lock.withLock { known[path] } }
-        set { lock.withLock { known[path] = newValue } }
+        get { known.withLock { $0[path] } }
+        set { known.withLock { $0[path] = newValue } }
     }
 }

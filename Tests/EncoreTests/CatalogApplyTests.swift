@@ -90,7 +90,7 @@ struct CatalogApplyTests {
         // mid-page by a trigger, so the page fails part-way through.
         let sabotage = try CatalogSabotage(path: path)
         try sabotage.failInsertsOfEventsTitled("Second")
-        var page = ListingPage(source: "songkick", locator: "inline")
+        var page = ListingPage(source: .songkick, locator: "inline")
         for (index, title) in ["First", "Second"].enumerated() {
             page.events.append(EventListing(
                 sourceID: "9\(index)", title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-0\(index + 1)")!)))
@@ -105,7 +105,7 @@ struct CatalogApplyTests {
         let sabotage = try CatalogSabotage(path: path)
         try sabotage.failInsertsOfEventsTitled("Second")
         func page(_ title: String) -> ListingPage {
-            var page = ListingPage(source: "songkick", locator: title)
+            var page = ListingPage(source: .songkick, locator: title)
             page.events = [EventListing(sourceID: title, title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
             return page
         }
@@ -133,7 +133,7 @@ struct CatalogApplyTests {
         let (catalog, _) = try TestSupport.makeCatalog()
         try catalog.withPageGroup { group in
             for index in 1...3 {
-                var page = ListingPage(source: "songkick", locator: "page \(index)")
+                var page = ListingPage(source: .songkick, locator: "page \(index)")
                 page.events = [EventListing(
                     sourceID: "\(index)", title: "Show \(index)", start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
                 _ = try group.apply(page, pageHash: "hash \(4 - index)", format: "songkick-json")
@@ -151,7 +151,7 @@ struct CatalogApplyTests {
         try sabotage.failInsertsOfEventsTitled("doomed")
         let artist = ArtistListing(sourceID: "a1", name: "Velvet Harbour")
         func page(_ title: String) -> ListingPage {
-            var page = ListingPage(source: "songkick", locator: title)
+            var page = ListingPage(source: .songkick, locator: title)
             page.events = [EventListing(
                 sourceID: title, title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!),
                 lineup: [PerformanceListing(artist: artist, billing: .headline, order: 1)])]
@@ -193,7 +193,7 @@ struct CatalogApplyTests {
         try sabotage.failInsertsOfEventsTitled("doomed")
         // Each page brings a new venue and a new act, so their search rows interleave.
         func page(_ title: String, act: String, actID: String? = nil) -> ListingPage {
-            var page = ListingPage(source: "songkick", locator: title)
+            var page = ListingPage(source: .songkick, locator: title)
             page.events = [EventListing(
                 sourceID: title, title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!),
                 venue: VenueListing(sourceID: title, name: "\(title) hall", city: "Leeds"),
@@ -234,7 +234,7 @@ struct CatalogApplyTests {
         var failures = 0
         try catalog.withPageGroup { group throws in
             for (index, title) in titles.enumerated() {
-                var page = ListingPage(source: "songkick", locator: title)
+                var page = ListingPage(source: .songkick, locator: title)
                 page.events = [EventListing(sourceID: title, title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
                 do { _ = try group.apply(page, pageHash: "\(index)", format: "songkick-json") } catch { failures += 1 }
             }
@@ -263,12 +263,12 @@ struct CatalogApplyTests {
                     """)
             }
         }
-        var artistPage = ListingPage(source: "bandsintown", locator: "artist")
+        var artistPage = ListingPage(source: .bandsintown, locator: "artist")
         artistPage.artists = [rich]
         artistPage.venues = [place]
         _ = try catalog.apply(artistPage)
         let written = try records()
-        var events = ListingPage(source: "bandsintown", locator: "events")
+        var events = ListingPage(source: .bandsintown, locator: "events")
         for (index, day) in ["2027-01-01", "2027-01-02"].enumerated() {
             events.events.append(EventListing(
                 sourceID: "e\(index)", title: "Low", start: EventStart(localDate: LocalDate(iso: day)!), venue: bareVenue,
@@ -277,7 +277,7 @@ struct CatalogApplyTests {
         _ = try catalog.apply(events)
         #expect(try records() == written)
         // A mention that does say something new is still written.
-        var renamed = ListingPage(source: "bandsintown", locator: "renamed")
+        var renamed = ListingPage(source: .bandsintown, locator: "renamed")
         renamed.artists = [ArtistListing(sourceID: "low", name: "LOW")]
         _ = try catalog.apply(renamed)
         #expect(try records() != written)
@@ -290,7 +290,7 @@ struct CatalogApplyTests {
         let (catalog, path) = try TestSupport.makeCatalog()
         let mbid = "4991e134-af50-46b8-a3e2-e3497ab781b6"
         func apply(_ source: String, _ artist: ArtistListing) throws {
-            var page = ListingPage(source: source, locator: source)
+            var page = ListingPage(source: .registered(source), locator: source)
             page.artists = [artist]
             _ = try catalog.apply(page)
         }
@@ -318,7 +318,7 @@ struct CatalogApplyTests {
         // listing must see the first one's writes, not that lookup.
         let (catalog, path) = try TestSupport.makeCatalog()
         let artist = ArtistListing(sourceID: "a1", name: "Velvet Harbour")
-        var page = ListingPage(source: "songkick", locator: "twice")
+        var page = ListingPage(source: .songkick, locator: "twice")
         for title in ["Early title", "Final title"] {
             page.events.append(EventListing(
                 sourceID: "e1", title: title, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!),
@@ -337,7 +337,7 @@ struct CatalogApplyTests {
         let before = try TestSupport.dump(path)
         #expect(throws: Interrupted.self) {
             try catalog.withPageGroup { group in
-                var page = ListingPage(source: "songkick", locator: "x")
+                var page = ListingPage(source: .songkick, locator: "x")
                 page.events = [EventListing(sourceID: "x", title: "X", start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
                 _ = try group.apply(page, pageHash: "x", format: "songkick-json")
                 throw Interrupted()
@@ -348,7 +348,7 @@ struct CatalogApplyTests {
 
     @Test func venueDetailsAreNotErasedByAnEventsLeanerVenue() throws {
         let (catalog, _) = try TestSupport.makeCatalog()
-        var venuePage = ListingPage(source: "songkick", locator: "venue")
+        var venuePage = ListingPage(source: .songkick, locator: "venue")
         venuePage.venues = [VenueListing(sourceID: "17", name: "Roundhouse", street: "Chalk Farm Road", postalCode: "NW1 8EH")]
         _ = try catalog.apply(venuePage)
         _ = TestSupport.ingest([calendar], into: catalog)
@@ -363,7 +363,7 @@ struct CatalogApplyTests {
         _ = TestSupport.ingest([calendar], into: catalog)
         let sabotage = try CatalogSabotage(path: path)
         let maximum = try sabotage.deleteNewestEvent()
-        var page = ListingPage(source: "songkick", locator: "inline")
+        var page = ListingPage(source: .songkick, locator: "inline")
         page.events = [EventListing(sourceID: "new", title: "New", start: EventStart(localDate: LocalDate(iso: "2027-01-01")!))]
         _ = try catalog.apply(page)
         let newest = try sabotage.newestEventID()
@@ -405,7 +405,7 @@ struct CatalogApplyTests {
     @Test func venuesAreFoundByTheirAddressAsItStands() throws {
         let (catalog, path) = try TestSupport.makeCatalog()
         func page(street: String, sourceID: String = "v1", name: String = "Sala Vesta") -> ListingPage {
-            var page = ListingPage(source: "songkick", locator: street)
+            var page = ListingPage(source: .songkick, locator: street)
             page.events = [EventListing(
                 sourceID: "e-" + sourceID, title: "Night", start: EventStart(localDate: LocalDate(iso: "2027-01-01")!),
                 venue: VenueListing(sourceID: sourceID, name: name, street: street, postalCode: "46001", city: "Valencia"))]

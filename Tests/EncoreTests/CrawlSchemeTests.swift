@@ -26,7 +26,7 @@ struct CrawlSchemeTests {
             to = "2027-01-30"
             \(pageSize.map { "page_size = \($0)" } ?? "")
             """
-        return try SourcesConfiguration(parsing: text, formats: IngesterRegistry.standard.formats).sources[0]
+        return try SourcesConfiguration(parsing: text).sources[0]
     }
 
     func crawler(_ source: SourcesConfiguration.Source, catalog: CatalogDatabase) -> SourceCrawler {
@@ -118,7 +118,7 @@ struct CrawlSchemeTests {
             metro_areas = ["Chicago"]
             """
         let error = #expect(throws: ConfigurationError.self) {
-            try SourcesConfiguration(parsing: text, formats: IngesterRegistry.standard.formats)
+            try SourcesConfiguration(parsing: text)
         }
         #expect(error?.line == 5)
     }

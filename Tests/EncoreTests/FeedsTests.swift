@@ -3,6 +3,7 @@ import EncoreCLI
 import Feeds
 import Foundation
 import Geo
+import Ingest
 import Listings
 import Testing
 
@@ -55,7 +56,7 @@ struct FeedsTests {
     @Test func longBandAndVenuePagesArePaginatedWithStableLinks() throws {
         let (catalog, _) = try TestSupport.makeCatalog()
         let london = Coordinate(latitude: 51.539, longitude: -0.1426)
-        var page = ListingPage(source: "songkick", locator: "residency")
+        var page = ListingPage(source: .songkick, locator: "residency")
         let band = ArtistListing(sourceID: "a1", name: "Velvet Harbour")
         for night in -5..<230 {
             page.events.append(EventListing(

@@ -91,7 +91,7 @@ struct FirstLoadTests {
             ? catalog : try CatalogDatabase(path: path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let pages = MergeTests().pages
         try catalog.withPageGroup { group in
-            _ = try group.apply(ListingPage(source: "songkick", locator: "opening"), pageHash: "-", format: "songkick-json")
+            _ = try group.apply(ListingPage(source: .songkick, locator: "opening"), pageHash: "-", format: "songkick-json")
         }
         _ = try writer.apply(pages[1], pageHash: "1", format: "bandsintown")
         try catalog.withPageGroup { group in

@@ -125,7 +125,7 @@ struct ICalendarIngesterTests {
         // DE is Delaware and Germany: the gazetteer decides by the city.
         let berlin = try #require(try venue(#"Bar Beton\, Schröderstraße 46\, Berlin\, DE"#))
         #expect(berlin.country == nil && berlin.region == "DE")
-        var page = ListingPage(source: "ical", locator: "f.ics")
+        var page = ListingPage(source: .ical, locator: "f.ics")
         page.venues = [berlin, try #require(try venue(#"Grand Opera House\, 818 N Market St\, Wilmington\, DE"#))]
         let placed = GeoEnrichment(gazetteer: try Gazetteer.bundled()).enrich(page).venues
         #expect(placed.map { $0.place?.countryCode } == ["DE", "US"])

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GRDB
+import Ingest
 import Listings
 import Testing
 
@@ -11,7 +12,7 @@ struct ListingLifecycleTests {
 
     private func catalogListing(_ ids: [String]) throws -> (CatalogDatabase, path: String) {
         let (catalog, path) = try TestSupport.makeCatalog()
-        var page = ListingPage(source: "songkick", locator: "calendar")
+        var page = ListingPage(source: .songkick, locator: "calendar")
         page.events = ids.map { id in
             EventListing(
                 sourceID: id, title: "Show \(id)", start: EventStart(localDate: TestSupport.today.adding(days: 30)),

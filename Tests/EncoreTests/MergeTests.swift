@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import GRDB
 import Geo
+import Ingest
 import Listings
 import Testing
 
@@ -22,16 +23,16 @@ struct MergeTests {
 
     /// The same concert as three sources list it, with their usual differences.
     var pages: [ListingPage] {
-        var songkick = ListingPage(source: "songkick", locator: "sk")
+        var songkick = ListingPage(source: .songkick, locator: "sk")
         songkick.events = [EventListing(
             sourceID: "1001", title: "Distillers at Roundhouse", start: EventStart(localDate: day),
             venue: venue("sk", name: "Roundhouse"), lineup: [act("sk", "Distillers"), act("sk", "Søren Lys")])]
-        var bandsintown = ListingPage(source: "bandsintown", locator: "bit")
+        var bandsintown = ListingPage(source: .bandsintown, locator: "bit")
         bandsintown.events = [EventListing(
             sourceID: "b-77", title: "The Distillers", start: EventStart(localDate: day, localTime: LocalTime(iso: "19:30")),
             venue: venue("bit", name: "The Roundhouse", latitude: 51.5437, longitude: -0.1511),
             lineup: [act("bit", "The Distillers")])]
-        var ticketmaster = ListingPage(source: "ticketmaster", locator: "tm")
+        var ticketmaster = ListingPage(source: .ticketmaster, locator: "tm")
         ticketmaster.events = [EventListing(
             sourceID: "G5v", title: "THE DISTILLERS", status: .cancelled, start: EventStart(localDate: day),
             venue: venue("tm", name: "Roundhouse", latitude: 51.5430, longitude: -0.1522),
@@ -116,7 +117,7 @@ struct MergeTests {
     @Test func theNoteComesFromTheMostTrustedSourceThatHasOne() throws {
         var withNotes = pages
         withNotes[1].events[0].note = "Doors 19:00 (Bandsintown)"
-        var feed = ListingPage(source: "ical", locator: "ics")
+        var feed = ListingPage(source: .ical, locator: "ics")
         feed.events = [EventListing(
             sourceID: "uid-1", title: "The Distillers w/ Søren Lys", start: EventStart(localDate: day),
             venue: venue("ics", name: "Roundhouse"), lineup: [act("ics", "The Distillers")], note: "First act 20:00 (feed)")]
@@ -182,7 +183,7 @@ struct MergeTests {
 
     /// Songkick's show of a band called "Low" at the Roundhouse on `day`.
     var songkickLowAtRoundhouse: ListingPage {
-        var page = ListingPage(source: "songkick", locator: "sk")
+        var page = ListingPage(source: .songkick, locator: "sk")
         page.events = [EventListing(
             sourceID: "1", title: "Low", start: EventStart(localDate: day), venue: venue("sk", name: "Roundhouse"),
             lineup: [act("sk", "Low")])]
@@ -192,7 +193,7 @@ struct MergeTests {
     /// A show of a band called "Low" three days later at Hackney Church, as `source` lists
     /// it (its venue and act ids prefixed with `venuePrefix` and `actPrefix`).
     func lowAtHackney(_ source: String, venuePrefix: String, actPrefix: String) -> ListingPage {
-        var page = ListingPage(source: source, locator: "\(source)-hackney")
+        var page = ListingPage(source: .registered(source), locator: "\(source)-hackney")
         page.events = [EventListing(
             sourceID: "\(source)-hackney", title: "Low", start: EventStart(localDate: day.adding(days: 3)),
             venue: venue(venuePrefix, name: "Hackney Church", latitude: 51.549, longitude: -0.054),
@@ -214,7 +215,7 @@ struct MergeTests {
         // Songkick's "Low" gets one; a Last.fm listing of the Songkick show, with one
         // more act, then merges the two rows and keeps the older, Last.fm's.
         let lastfmFirst = lowAtHackney("lastfm", venuePrefix: "lf-hc", actPrefix: "lf")
-        var lastfmSecond = ListingPage(source: "lastfm", locator: "l2")
+        var lastfmSecond = ListingPage(source: .lastfm, locator: "l2")
         lastfmSecond.events = [EventListing(
             sourceID: "l2", title: "Low", start: EventStart(localDate: day), venue: venue("lf", name: "The Roundhouse"),
             lineup: [act("lf", "Low"), act("lf", "Kestrel Lane")])]
@@ -230,9 +231,9 @@ struct MergeTests {
 
     @Test func theSameMusicBrainzIdMergesArtistsWithoutASharedEvent() throws {
         let mbid = "a74b1b7f-71a5-4011-9441-d0b5e4122711"
-        var first = ListingPage(source: "songkick", locator: "a")
+        var first = ListingPage(source: .songkick, locator: "a")
         first.artists = [ArtistListing(sourceID: "sk-1", name: "Radiohead", musicBrainzIDs: [mbid])]
-        var second = ListingPage(source: "bandsintown", locator: "b")
+        var second = ListingPage(source: .bandsintown, locator: "b")
         second.artists = [ArtistListing(sourceID: "bit-1", name: "Radiohead (UK)", musicBrainzIDs: [mbid])]
         let (catalog, _) = try TestSupport.makeCatalog()
         _ = try catalog.apply(first)
@@ -242,7 +243,7 @@ struct MergeTests {
     }
 
     @Test func twoRecordsOfOneSourceNeverMerge() throws {
-        var page = ListingPage(source: "songkick", locator: "a")
+        var page = ListingPage(source: .songkick, locator: "a")
         page.events = ["early", "late"].map { show in
             EventListing(
                 sourceID: show, title: "Night Ferry (\(show) show)", start: EventStart(localDate: day),
@@ -271,11 +272,11 @@ struct MergeTests {
     /// A festival one source lists without its bill is the same event as another
     /// source's listing of it with the bill, when venue, date and title agree.
     @Test func aFestivalListedWithoutItsBillJoinsTheSameTitleAtTheSameVenue() throws {
-        var songkick = ListingPage(source: "songkick", locator: "sk")
+        var songkick = ListingPage(source: .songkick, locator: "sk")
         songkick.events = [EventListing(
             sourceID: "fest", title: "Northern Feather Festival 2027", kind: .festival, start: EventStart(localDate: day),
             venue: venue("sk", name: "Turmpark"), lineup: [])]
-        var bandsintown = ListingPage(source: "bandsintown", locator: "bit")
+        var bandsintown = ListingPage(source: .bandsintown, locator: "bit")
         bandsintown.events = [EventListing(
             sourceID: "b-fest", title: "NORTHERN FEATHER FESTIVAL 2027", start: EventStart(localDate: day),
             venue: venue("bit", name: "Turmpark"), lineup: [act("bit", "Night Ferry"), act("bit", "Søren Lys")])]
@@ -298,10 +299,10 @@ struct MergeTests {
                 sourceID: sourceID, title: "Night Ferry", start: EventStart(localDate: day, localTime: LocalTime(iso: time)),
                 venue: venue(source, name: venueName), lineup: [act(source, "Night Ferry")])
         }
-        var songkick = ListingPage(source: "songkick", locator: "sk")
+        var songkick = ListingPage(source: .songkick, locator: "sk")
         songkick.events = [show("early", at: "19:00", "sk", venueName: "Roundhouse"),
                            show("late", at: "22:00", "sk", venueName: "Roundhouse")]
-        var bandsintown = ListingPage(source: "bandsintown", locator: "bit")
+        var bandsintown = ListingPage(source: .bandsintown, locator: "bit")
         bandsintown.events = [show("b-late", at: "22:00", "bit", venueName: "The Roundhouse"),
                               show("b-early", at: "19:00", "bit", venueName: "The Roundhouse")]
         let (catalog, _) = try TestSupport.makeCatalog()
@@ -325,7 +326,7 @@ struct MergeTests {
     func aSourceNamingTwoNamesakesAloneNeverMergesThem(onOnePage: Bool) throws {
         let duluth = VenueListing(sourceID: "sk-v2", name: "Sacred Heart Music Center", city: "Duluth", country: "US",
                                   coordinate: Coordinate(latitude: 46.7833, longitude: -92.1066))
-        var songkick = ListingPage(source: "songkick", locator: "sk")
+        var songkick = ListingPage(source: .songkick, locator: "sk")
         songkick.events = [
             EventListing(sourceID: "1", title: "Low at Roundhouse", start: EventStart(localDate: day),
                          venue: venue("sk", name: "Roundhouse"), lineup: [act("sk-uk", "Low")]),
@@ -333,7 +334,7 @@ struct MergeTests {
                          venue: duluth, lineup: [act("sk-us", "Low")]),
         ]
         // Last.fm names the act "Low" on both shows: one record, two bands.
-        var lastfm = [ListingPage(source: "lastfm", locator: "lf-1"), ListingPage(source: "lastfm", locator: "lf-2")]
+        var lastfm = [ListingPage(source: .lastfm, locator: "lf-1"), ListingPage(source: .lastfm, locator: "lf-2")]
         lastfm[0].events = [EventListing(
             sourceID: "l1", title: "Low", start: EventStart(localDate: day),
             venue: venue("lf", name: "The Roundhouse"), lineup: [act("lf", "Low")])]
@@ -370,7 +371,7 @@ struct MergeTests {
         let (catalog, _) = try TestSupport.makeCatalog()
         let london = Coordinate(latitude: 51.539, longitude: -0.1426)
         func page(status: EventStatus) -> ListingPage {
-            var page = ListingPage(source: "songkick", locator: "festival")
+            var page = ListingPage(source: .songkick, locator: "festival")
             page.events.append(EventListing(
                 sourceID: "f1", title: "Low and Low", status: status,
                 start: EventStart(localDate: TestSupport.today.adding(days: 3)),

@@ -14,7 +14,7 @@ struct MergeVariationTests {
     func page(_ source: String, _ id: String, venue: String, at time: String?, acts: [String], latitude: Double = 51.5432)
         -> ListingPage
     {
-        var page = ListingPage(source: source, locator: source)
+        var page = ListingPage(source: .registered(source), locator: source)
         page.events = [EventListing(
             sourceID: id, title: acts.joined(separator: ", "),
             start: EventStart(localDate: day, localTime: time.flatMap { LocalTime(iso: $0) }),
@@ -86,7 +86,7 @@ struct MergeVariationTests {
     @Test func aPositionAtTheCitysCentreIsApproximate() throws {
         let enrichment = GeoEnrichment(gazetteer: try Gazetteer.bundled())
         let bilbao = try #require(try Gazetteer.bundled().cities(named: "Bilbao").first?.coordinate)
-        var page = ListingPage(source: "bandsintown", locator: "bit")
+        var page = ListingPage(source: .bandsintown, locator: "bit")
         page.venues = [
             VenueListing(sourceID: "centre", name: "Sala Itsaso", city: "Bilbao", country: "ES",
                          coordinate: Coordinate(latitude: bilbao.latitude + 0.001, longitude: bilbao.longitude)),
@@ -101,13 +101,13 @@ struct MergeVariationTests {
     /// comes first.
     @Test func oneSourcesTwoSpellingsOfAVenueJoinIt() throws {
         func spelled(_ name: String, _ id: String, latitude: Double) -> ListingPage {
-            var page = ListingPage(source: "bandsintown", locator: id)
+            var page = ListingPage(source: .bandsintown, locator: id)
             page.venues = [VenueListing(
                 sourceID: id, name: name, city: "London", country: "GB",
                 coordinate: Coordinate(latitude: latitude, longitude: -0.1519))]
             return page
         }
-        var songkick = ListingPage(source: "songkick", locator: "sk")
+        var songkick = ListingPage(source: .songkick, locator: "sk")
         songkick.venues = [VenueListing(
             sourceID: "sk-1", name: "The Fillmore", city: "London", country: "GB",
             coordinate: Coordinate(latitude: 51.5432, longitude: -0.1519))]
@@ -124,13 +124,13 @@ struct MergeVariationTests {
     /// changes, whether or not another source is in the catalog.
     @Test func aVenueOfTwoSpellingsIsRebuiltFromBothWithOneSourceOrMore() throws {
         func spelled(_ name: String, _ id: String, website: String? = nil) -> ListingPage {
-            var page = ListingPage(source: "bandsintown", locator: id)
+            var page = ListingPage(source: .bandsintown, locator: id)
             page.venues = [VenueListing(
                 sourceID: id, name: name, city: "London", country: "GB",
                 coordinate: Coordinate(latitude: 51.5432, longitude: -0.1519), website: website)]
             return page
         }
-        var elsewhere = ListingPage(source: "songkick", locator: "sk")
+        var elsewhere = ListingPage(source: .songkick, locator: "sk")
         elsewhere.venues = [VenueListing(
             sourceID: "sk-9", name: "La Cigale", city: "Paris", country: "FR",
             coordinate: Coordinate(latitude: 48.8822, longitude: 2.3403))]

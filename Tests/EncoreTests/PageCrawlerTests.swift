@@ -190,7 +190,7 @@ struct PageCrawlerTests {
     }
 
     func crawler(_ server: LocalHTTPServer, catalog: CatalogDatabase, source index: Int = 0) throws -> SourceCrawler {
-        let source = try SourcesConfiguration(parsing: configuration(server), formats: IngesterRegistry.standard.formats)
+        let source = try SourcesConfiguration(parsing: configuration(server))
             .sources[index]
         let fetcher = HTTPFetcher(sleep: { _ in }, jitter: { 0 })
         return SourceCrawler(

@@ -1,5 +1,6 @@
 import Catalog
 import Geo
+import Ingest
 import Listings
 import Testing
 
@@ -17,7 +18,7 @@ struct RadiusQueryTests {
             Coordinate(latitude: -33.87, longitude: 151.21),
         ]
         let (catalog, _) = try TestSupport.makeCatalog()
-        var page = ListingPage(source: "test", locator: "random")
+        var page = ListingPage(source: .registered("test"), locator: "random")
         for index in 0..<venues {
             let centre = centres[index % centres.count]
             var longitude = centre.longitude + random.uniform(-1.5, 1.5)
@@ -124,7 +125,7 @@ struct RadiusQueryTests {
         let (catalog, _) = try TestSupport.makeCatalog()
         let bilbao = Coordinate(latitude: 43.26, longitude: -2.93)
         func festival(endingOn end: String) -> ListingPage {
-            var page = ListingPage(source: "test", locator: "festival")
+            var page = ListingPage(source: .registered("test"), locator: "festival")
             page.events = [EventListing(
                 sourceID: "f", title: "Long Festival", kind: .festival,
                 start: EventStart(localDate: LocalDate(iso: "2027-03-01")!), endDate: LocalDate(iso: end),
@@ -152,7 +153,7 @@ struct RadiusQueryTests {
         let (catalog, _) = try TestSupport.makeCatalog()
         let bilbao = Coordinate(latitude: 43.26, longitude: -2.93)
         let metro = MetroAreaListing(sourceID: "28716", name: "Bilbao", coordinate: bilbao)
-        var page = ListingPage(source: "test", locator: "dense")
+        var page = ListingPage(source: .registered("test"), locator: "dense")
         let opening = LocalDate(iso: "2027-05-01")!
         // 60 shows on the opening day, a festival that began two days before the window,
         // then one show every fifth day.
@@ -200,7 +201,7 @@ struct RadiusQueryTests {
 
     @Test func venuesWithoutCoordinatesAreNotFoundByRadius() throws {
         let (catalog, _) = try TestSupport.makeCatalog()
-        var page = ListingPage(source: "test", locator: "inline")
+        var page = ListingPage(source: .registered("test"), locator: "inline")
         page.events = [EventListing(
             sourceID: "1", title: "Somewhere", start: EventStart(localDate: LocalDate(iso: "2027-01-05")!),
             venue: VenueListing(sourceID: "v", name: "Nowhere Hall"))]
@@ -214,7 +215,7 @@ struct RadiusQueryTests {
         let bilbao = Coordinate(latitude: 43.26, longitude: -2.93)
         let porto = Coordinate(latitude: 41.15, longitude: -8.61)
         func page(_ coordinate: Coordinate?) -> ListingPage {
-            var page = ListingPage(source: "test", locator: "inline")
+            var page = ListingPage(source: .registered("test"), locator: "inline")
             page.events = [EventListing(
                 sourceID: "1", title: "Touring Tent", start: EventStart(localDate: LocalDate(iso: "2027-01-05")!),
                 venue: VenueListing(sourceID: "tent", name: "Big Tent", coordinate: coordinate))]

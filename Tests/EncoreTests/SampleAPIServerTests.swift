@@ -17,7 +17,7 @@ struct SampleAPIServerTests {
 
     func crawlers(_ server: SampleAPIServer, catalog: CatalogDatabase) throws -> [SourceCrawler] {
         let configuration = try SourcesConfiguration(
-            parsing: server.sourcesConfiguration(), formats: IngesterRegistry.standard.formats)
+            parsing: server.sourcesConfiguration())
         return configuration.sources.map { source in
             SourceCrawler(
                 source: source, apiKey: Self.key, fetcher: HTTPFetcher(secrets: [Self.key], sleep: { _ in }, jitter: { 0 }),

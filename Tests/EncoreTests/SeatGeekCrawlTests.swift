@@ -86,7 +86,7 @@ struct SeatGeekCrawlTests {
             from = "2027-01-01"
             to = "2027-01-30"
             """
-        return try SourcesConfiguration(parsing: text, formats: IngesterRegistry.standard.formats).sources[0]
+        return try SourcesConfiguration(parsing: text).sources[0]
     }
 
     func crawler(_ source: SourcesConfiguration.Source, catalog: CatalogDatabase, clientID: String = clientID) -> SourceCrawler {
@@ -162,7 +162,7 @@ struct SeatGeekCrawlTests {
             page_size = 501
             """
         let error = #expect(throws: ConfigurationError.self) {
-            try SourcesConfiguration(parsing: text, formats: IngesterRegistry.standard.formats)
+            try SourcesConfiguration(parsing: text)
         }
         #expect(error?.line == 5)
         #expect(error?.message == "page_size for seatgeek must be 1...500")

@@ -2,6 +2,7 @@
 import Foundation
 import GRDB
 import Geo
+import Ingest
 import Listings
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// what the catalog no longer holds.
 struct SeenRecordsTests {
     private func page(_ locator: String, artist: ArtistListing, eventID: String) -> ListingPage {
-        var page = ListingPage(source: "songkick", locator: locator)
+        var page = ListingPage(source: .songkick, locator: locator)
         page.events = [EventListing(
             sourceID: eventID, title: eventID, start: EventStart(localDate: LocalDate(iso: "2027-01-01")!),
             lineup: [PerformanceListing(artist: artist, billing: .headline, order: 1)])]
@@ -106,7 +107,7 @@ struct RememberedMergeTests {
     let day = LocalDate(iso: "2027-03-14")!
 
     private func page(_ source: String, _ eventID: String, venue: String, day offset: Int, title: String? = nil) -> ListingPage {
-        var page = ListingPage(source: source, locator: "\(source)-\(eventID)")
+        var page = ListingPage(source: .registered(source), locator: "\(source)-\(eventID)")
         let coordinate = venue == "Roundhouse"
             ? Coordinate(latitude: 51.5432, longitude: -0.1519) : Coordinate(latitude: 51.549, longitude: -0.054)
         page.events = [EventListing(

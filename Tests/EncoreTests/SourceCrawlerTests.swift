@@ -64,7 +64,7 @@ struct SourceCrawlerTests {
             requests_per_second = 1000
             page_size = 5
             """
-        return try SourcesConfiguration(parsing: text, formats: IngesterRegistry.standard.formats).sources[0]
+        return try SourcesConfiguration(parsing: text).sources[0]
     }
 
     func crawler(_ source: SourcesConfiguration.Source, catalog: CatalogDatabase) -> SourceCrawler {
@@ -192,7 +192,7 @@ struct SourceCrawlerTests {
     }
 
     func source(_ text: String) throws -> SourcesConfiguration.Source {
-        try SourcesConfiguration(parsing: text, formats: IngesterRegistry.standard.formats).sources[0]
+        try SourcesConfiguration(parsing: text).sources[0]
     }
 
     /// A source whose host refuses connections costs three attempts, then its remaining

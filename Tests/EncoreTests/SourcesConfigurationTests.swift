@@ -3,7 +3,6 @@ import Ingest
 import Testing
 
 struct SourcesConfigurationTests {
-    let formats = IngesterRegistry.standard.formats
 
     let valid = """
         # Nightly crawl
@@ -30,7 +29,7 @@ struct SourcesConfigurationTests {
         """
 
     @Test func readsTheContractKeys() throws {
-        let configuration = try SourcesConfiguration(parsing: valid, formats: formats)
+        let configuration = try SourcesConfiguration(parsing: valid)
         #expect(configuration.sources.count == 2)
         let songkick = configuration.sources[0]
         #expect(songkick.name == "songkick" && songkick.format == "songkick-json")
@@ -60,7 +59,7 @@ struct SourcesConfigurationTests {
     func namesTheLineOfEachMistake(original: String, replacement: String, line: Int, message: String) {
         let broken = valid.replacingOccurrences(of: original, with: replacement)
         let error = #expect(throws: ConfigurationError.self) {
-            try SourcesConfiguration(parsing: broken, file: "encore.toml", formats: formats)
+            try SourcesConfiguration(parsing: broken, file: "encore.toml")
         }
         #expect(error?.line == line, "\(error?.description ?? "")")
         #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
@@ -68,9 +67,9 @@ struct SourcesConfigurationTests {
     }
 
     @Test func rejectsAFileWithoutSources() {
-        #expect(throws: ConfigurationError.self) { try SourcesConfiguration(parsing: "# nothing\n", formats: formats) }
+        #expect(throws: ConfigurationError.self) { try SourcesConfiguration(parsing: "# nothing\n") }
         #expect(throws: ConfigurationError.self) {
-            try SourcesConfiguration(parsing: "name = \"x\"\n", formats: formats)
+            try SourcesConfiguration(parsing: "name = \"x\"\n")
         }
     }
 
@@ -87,13 +86,13 @@ struct SourcesConfigurationTests {
         """
 
     @Test func readsAPageSource() throws {
-        let source = try #require(try SourcesConfiguration(parsing: pages, formats: formats).sources.first)
+        let source = try #require(try SourcesConfiguration(parsing: pages).sources.first)
         #expect(source.isPageSource)
         #expect(source.urls.map(\.absoluteString) == ["https://venue.example/calendar", "https://venue.example/festival"])
         #expect(source.follow == "https://venue.example/events/*" && source.contact == "ops@example.org")
         #expect(source.maxPages == 200)
         let minimal = "[[source]]\nname = \"feed\"\nformat = \"ical\"\nurls = [\"https://band.example/tour.ics\"]\ncontact = \"https://ops.example\"\n"
-        let feed = try #require(try SourcesConfiguration(parsing: minimal, formats: formats).sources.first)
+        let feed = try #require(try SourcesConfiguration(parsing: minimal).sources.first)
         #expect(feed.maxPages == SourcesConfiguration.defaultMaxPages && feed.requestsPerSecond == 1)
     }
 
@@ -108,7 +107,7 @@ struct SourcesConfigurationTests {
     func namesTheLineOfEachPageSourceMistake(original: String, replacement: String, line: Int, message: String) {
         let broken = pages.replacingOccurrences(of: original, with: replacement)
         let error = #expect(throws: ConfigurationError.self) {
-            try SourcesConfiguration(parsing: broken, file: "encore.toml", formats: formats)
+            try SourcesConfiguration(parsing: broken, file: "encore.toml")
         }
         #expect(error?.line == line, "\(error?.description ?? "")")
         #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")

@@ -96,3 +96,11 @@ enum TestSupport {
         FileIngestion(format: format).ingest(paths: paths, into: catalog)
     }
 }
+
+extension ListingSource {
+    /// The source a registered ingester declares, by name; a name no ingester declares
+    /// ranks as the catalog ranks a source it does not know.
+    static func registered(_ name: String) -> ListingSource {
+        IngesterRegistry.standard.ingesters.first { $0.source.name == name }?.source ?? ListingSource(name: name, rank: 6)
+    }
+}

@@ -4,12 +4,14 @@ import Listings
 /// Bandsintown REST API v3: `{base}/artists/{name}/events?app_id=KEY&date=FROM,TO` answers
 /// an artist's events as one list (no paging), and `{base}/artists/{name}` the artist
 /// (for its MusicBrainz id). Bandsintown's public API lists artists' events only, so a
-/// configuration gives it `artists` (``SourcesConfiguration`` rejects metro areas and
-/// venues for it).
+/// configuration gives it `artists`, never metro areas or venues.
 struct BandsintownCrawlScheme: CrawlScheme {
     let keyParameter = "app_id"
     let defaultPageSize = 1
     let maximumPageSize = 1
+    let unsupportedKeys = Dictionary(uniqueKeysWithValues: ["metro_areas", "venues"].map { key in
+        (key, "Bandsintown's API lists artists' events only; list artists, not \(key)")
+    })
 
     func listings(
         for source: SourcesConfiguration.Source, window: DateWindow,

@@ -19,7 +19,7 @@ import Listings
 /// - **Offers** keep the ticket link, its status and `on_sale_datetime`.
 public struct BandsintownIngester: Ingester {
     public let format = "bandsintown"
-    public let source = "bandsintown"
+    public let source = ListingSource.bandsintown
     public var crawlScheme: (any CrawlScheme)? { BandsintownCrawlScheme() }
 
     public init() {}
@@ -39,7 +39,7 @@ public struct BandsintownIngester: Ingester {
                 || (sample.contains("\"artists\"") && sample.contains("\"ticket_url\""))
             return hasActs && (sample.contains("\"datetime\"") || sample.contains("\"starts_at\""))
         case UInt8(ascii: "{"):
-            if let (key, _) = LastFMJSONIngester.firstKey(of: sample.bytes), key == "errorMessage" { return true }
+            if let (key, _) = sample.firstObjectKey(), key == "errorMessage" { return true }
             return sample.contains("\"tracker_count\"") && sample.contains("\"upcoming_event_count\"")
         default:
             return false
@@ -78,11 +78,9 @@ struct BandsintownNormalizer {
     func artist(_ artist: BandsintownJSON.Artist) -> ArtistListing? {
         guard let name = ListingValues.clean(artist.name) else { return nil }
         return ArtistListing(
-            sourceID: Self.artistKey(name), name: name,
+            sourceID: ListingValues.artistNameKey(name), name: name,
             musicBrainzIDs: ListingValues.clean(artist.mbid).map { [$0] } ?? [], url: ListingValues.clean(artist.url))
     }
-
-    static func artistKey(_ name: String) -> String { "name:" + name.lowercased() }
 
     func event(
         _ event: BandsintownJSON.Event, at path: String, warnings: inout [ListingWarning]
@@ -121,7 +119,7 @@ struct BandsintownNormalizer {
         let listed = (event.artists ?? []).compactMap(artist)
         let names = event.lineup ?? listed.map(\.name)
         for name in names.compactMap(ListingValues.clean) where seen.insert(name.lowercased()).inserted {
-            var act = ArtistListing(sourceID: Self.artistKey(name), name: name)
+            var act = ArtistListing(sourceID: ListingValues.artistNameKey(name), name: name)
             if let embedded, embedded.sourceID == act.sourceID { act = embedded }
             if let full = listed.first(where: { $0.sourceID == act.sourceID }), act.musicBrainzIDs.isEmpty { act = full }
             lineup.append(PerformanceListing(artist: act, billing: lineup.isEmpty ? .headline : .support, order: lineup.count + 1))
@@ -146,7 +144,7 @@ struct BandsintownNormalizer {
 
         return EventListing(
             sourceID: id,
-            title: ListingValues.clean(event.title) ?? LastFMNormalizer.title(lineup: lineup, venue: venue),
+            title: ListingValues.clean(event.title) ?? ListingValues.title(lineup: lineup, venue: venue),
             kind: festival ? .festival : .concert,
             start: EventStart(localDate: start.date, localTime: time),
             endDate: endDate,
@@ -162,9 +160,14 @@ struct BandsintownNormalizer {
         let country = ListingValues.clean(venue.country)
         let coordinate = try values.coordinate(venue.latitude?.value, venue.longitude?.value, at: path)
         return VenueListing(
-            sourceID: venue.id?.value ?? ListingValues.derivedVenueKey(name: name, city: city, country: country),
+            sourceID: venue.id?.value ?? ListingValues.derivedVenueKey(name: name, city: city, area: country?.lowercased()),
             name: name, street: ListingValues.clean(venue.street_address),
             postalCode: ListingValues.clean(venue.postal_code), city: city,
             region: ListingValues.clean(venue.region), country: country, coordinate: coordinate)
     }
+}
+
+extension ListingSource {
+    /// Fan-facing listings: after the sellers and the concert database.
+    public static let bandsintown = ListingSource(name: "bandsintown", rank: 3)
 }

@@ -55,35 +55,27 @@ public struct SourcesConfiguration: Sendable, Equatable {
         public var isPageSource: Bool { !urls.isEmpty }
     }
 
-    /// Formats whose ingesters read web pages or feeds as served, so a `[[source]]` may
-    /// list their `urls` (JSON-LD, iCalendar).
-    public static let pageFormats = Set(IngesterRegistry.standard.ingesters.filter(\.readsWebPages).map(\.format))
-
     /// Pages a page source fetches per run unless `max_pages` says otherwise.
     public static let defaultMaxPages = 100
 
     public var sources: [Source]
 
-    /// Page size limits of each API (its crawl scheme's), so a config cannot ask for more
-    /// than it allows.
-    public static let pageSizeLimits = Dictionary(
-        IngesterRegistry.standard.ingesters.compactMap { ingester in ingester.crawlScheme.map { (ingester.format, $0.maximumPageSize) } },
-        uniquingKeysWith: { first, _ in first })
-
     /// Parses and validates a configuration.
-    /// - Parameter formats: the ingester names `format` may take.
+    /// - Parameter registry: the ingesters `format` may name; each one's crawl scheme
+    ///   says what a source of its format may ask for (page size, what it lists).
     /// - Throws: ``ConfigurationError`` naming the line of the first mistake.
-    public init(parsing text: String, file: String? = nil, formats: [String]) throws(ConfigurationError) {
+    public init(parsing text: String, file: String? = nil, registry: IngesterRegistry = .standard) throws(ConfigurationError) {
         do {
             let document = try TOMLDocument(parsing: text)
-            try self.init(document: document, formats: formats)
+            try self.init(document: document, registry: registry)
         } catch var error {
             error.file = file
             throw error
         }
     }
 
-    init(document: TOMLDocument, formats: [String]) throws(ConfigurationError) {
+    init(document: TOMLDocument, registry: IngesterRegistry) throws(ConfigurationError) {
+        let formats = registry.formats
         let known: Set<String> = [
             "name", "format", "base_url", "api_key_env", "metro_areas", "artists", "venues", "requests_per_second",
             "page_size", "max_pages", "from", "to", "urls", "follow", "contact",
@@ -111,15 +103,17 @@ public struct SourcesConfiguration: Sendable, Equatable {
             }
             names[name] = table.entries["name"]!.line
             let format = try reader.string("format")
-            guard formats.contains(format) else {
+            guard let ingester = registry.ingester(named: format) else {
                 throw ConfigurationError(
                     line: table.entries["format"]!.line,
                     message: "unknown format \"\(format)\"; known formats: \(formats.joined(separator: ", "))")
             }
             if table.entries["urls"] != nil {
-                sources.append(try Self.pageSource(table, reader: reader, name: name, format: format))
+                let pageFormats = registry.ingesters.filter(\.readsWebPages).map(\.format)
+                sources.append(try Self.pageSource(table, reader: reader, name: name, format: format, pageFormats: pageFormats))
                 continue
             }
+            let crawlScheme = ingester.crawlScheme
             let baseText = try reader.string("base_url")
             guard let baseURL = URL(string: baseText), let scheme = baseURL.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", baseURL.host != nil
@@ -138,7 +132,7 @@ public struct SourcesConfiguration: Sendable, Equatable {
             }
             let pageSize = try reader.integer("page_size")
             if let pageSize {
-                let limit = Self.pageSizeLimits[format] ?? 1000
+                let limit = crawlScheme?.maximumPageSize ?? 1000
                 guard (1...limit).contains(pageSize) else {
                     throw ConfigurationError(line: table.entries["page_size"]!.line, message: "page_size for \(format) must be 1...\(limit)")
                 }
@@ -155,12 +149,9 @@ public struct SourcesConfiguration: Sendable, Equatable {
                         line: table.entries[key]!.line, message: "\(key) must be YYYY-MM-DD, today, tomorrow, +Nd (like +30d) or a weekday (like fri); got \"\(text)\"")
                 }
             }
-            if format == "bandsintown" {
-                for key in ["metro_areas", "venues"] where !(try reader.strings(key)).isEmpty {
-                    throw ConfigurationError(
-                        line: table.entries[key]!.line,
-                        message: "Bandsintown's API lists artists' events only; list artists, not \(key)")
-                }
+            for (key, reason) in (crawlScheme?.unsupportedKeys ?? [:]).sorted(by: { $0.key < $1.key })
+            where !(try reader.strings(key)).isEmpty {
+                throw ConfigurationError(line: table.entries[key]!.line, message: reason)
             }
             sources.append(Source(
                 name: name, format: format, baseURL: baseURL, apiKeyEnvironmentVariable: keyVariable,
@@ -175,9 +166,11 @@ public struct SourcesConfiguration: Sendable, Equatable {
     }
 
     /// A `[[source]]` with `urls`: pages fetched as they are, with links followed.
-    private static func pageSource(_ table: TOMLDocument.Table, reader: TableReader, name: String, format: String)
-        throws(ConfigurationError) -> Source
-    {
+    /// - Parameter pageFormats: the formats whose ingesters read web pages or feeds as
+    ///   served (JSON-LD, iCalendar), the only ones a source may list `urls` of.
+    private static func pageSource(
+        _ table: TOMLDocument.Table, reader: TableReader, name: String, format: String, pageFormats: [String]
+    ) throws(ConfigurationError) -> Source {
         func line(_ key: String) -> Int { table.entries[key]?.line ?? table.line }
         guard pageFormats.contains(format) else {
             throw ConfigurationError(

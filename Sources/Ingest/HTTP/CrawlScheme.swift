@@ -62,7 +62,11 @@ public protocol CrawlScheme: Sendable {
     /// The query parameter that carries the API key (`apikey`, `app_id`, `api_key`).
     var keyParameter: String { get }
     var defaultPageSize: Int { get }
+    /// The most a configuration's `page_size` may ask for.
     var maximumPageSize: Int { get }
+    /// The `[[source]]` keys (`metro_areas`, `artists`, `venues`) this API cannot crawl,
+    /// each with the message that rejects a configuration listing one.
+    var unsupportedKeys: [String: String] { get }
 
     /// The listings to crawl for a configured source. `lookup` fetches, applies and
     /// returns one page (for searches that turn names into ids).
@@ -83,6 +87,8 @@ public protocol CrawlScheme: Sendable {
 }
 
 extension CrawlScheme {
+    public var unsupportedKeys: [String: String] { [:] }
+
     public func narrower(_ request: ListingRequest, firstPage: ListingPage, pageSize: Int) -> [ListingRequest]? { nil }
 
     /// `base` + `path`, with the query.

@@ -3,7 +3,7 @@ import Foundation
 
 /// HTTP over libcurl's easy interface: each exchange blocks a thread of its own in
 /// `curl_easy_perform`, which waits in `poll`, so a stalled server costs no CPU (Linux's
-/// `URLSession` spun on its socket's write readiness: a 30 s stall cost 27.5 s of CPU).
+/// `URLSession` spun on its socket's write readiness, busy for as long as the stall).
 ///
 /// - **Bounded memory.** The body is counted as it arrives and the transfer is stopped at
 ///   the limit (at once when `Content-Length` announces more), so no response holds more

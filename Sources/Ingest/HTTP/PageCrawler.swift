@@ -131,7 +131,7 @@ struct PageCrawler {
         }
         if complete {
             do {
-                let outcome = try state.completeListing(source: ingester.source, scope: scope, eventSourceIDs: eventIDs, today: crawler.today)
+                let outcome = try state.completeListing(source: ingester.source.name, scope: scope, eventSourceIDs: eventIDs, today: crawler.today)
                 summary.eventsUnlisted += outcome.unlisted
             } catch {
                 summary.errors.append("\(scope): could not record the listing: \(error)")

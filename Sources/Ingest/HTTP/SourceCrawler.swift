@@ -114,7 +114,7 @@ public struct SourceCrawler: Sendable {
             guard let entry = scopes[scope], entry.complete, entry.listsEvents else { continue }
             do {
                 let outcome = try state.completeListing(
-                    source: ingester.source, scope: scope,
+                    source: ingester.source.name, scope: scope,
                     eventSourceIDs: entry.ids, today: today)
                 summary.eventsUnlisted += outcome.unlisted
             } catch {

@@ -29,7 +29,8 @@ import Listings
 ///   venue and events give no location.
 public struct ICalendarIngester: Ingester {
     public let format = "ical"
-    public let source = "ical"
+    public let source = ListingSource.ical
+    public var fileExtensions: Set<String> { ["ics"] }
     public var readsWindow: Bool { true }
     public var readsWebPages: Bool { true }
 
@@ -199,7 +200,7 @@ struct ICalendarEventReader {
         let categories = entry.all("CATEGORIES").flatMap(\.list).map { $0.lowercased() }
         var venue = self.venue(entry, summary: summary)
         if venue == nil, let name = summary.venue ?? calendarVenue {
-            venue = VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, country: nil), name: name)
+            venue = VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, area: nil), name: name)
         }
         let lineup = summary.acts.enumerated().map { index, name in
             PerformanceListing(
@@ -315,7 +316,7 @@ struct ICalendarEventReader {
             }
         }
         return VenueListing(
-            sourceID: ListingValues.derivedVenueKey(name: name, city: city, country: country), name: name, street: street,
+            sourceID: ListingValues.derivedVenueKey(name: name, city: city, area: country?.lowercased()), name: name, street: street,
             postalCode: postalCode, city: city, region: region, country: country, coordinate: coordinate)
     }
 
@@ -354,4 +355,10 @@ struct ICalendarEventReader {
         "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA",
         "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC",
     ]
+}
+
+extension ListingSource {
+    /// A feed's events are plain text to interpret: after JSON-LD. It ties with Last.fm,
+    /// and the tie breaks on name, which puts the venue's own feed first.
+    public static let ical = ListingSource(name: "ical", rank: 5)
 }

@@ -17,7 +17,8 @@ import Listings
 /// ```
 public struct JSONLDIngester: Ingester {
     public let format = "jsonld"
-    public let source = "jsonld"
+    public let source = ListingSource.jsonld
+    public var fileExtensions: Set<String> { ["jsonld", "json", "html", "htm"] }
     public var readsWebPages: Bool { true }
 
     public init() {}
@@ -164,4 +165,9 @@ public struct JSONLDIngester: Ingester {
         }
         return false
     }
+}
+
+extension ListingSource {
+    /// A venue's or promoter's own pages: after the APIs, ahead of feeds of plain text.
+    public static let jsonld = ListingSource(name: "jsonld", rank: 4)
 }

@@ -80,7 +80,7 @@ struct JSONLDNormalizer {
         var warnings: [ListingWarning] = []
         let offers = try self.offers(node["offers"], warnings: &warnings)
         let url = try link(node["url"])
-        let title = name ?? Self.title(lineup: lineup, venue: venue)
+        let title = name ?? ListingValues.title(lineup: lineup, venue: venue)
 
         var hasher = ContentHasher()
         hasher.combine(title.lowercased())
@@ -117,7 +117,7 @@ struct JSONLDNormalizer {
             return nil
         case .string:
             guard let name = try text(node) else { return nil }
-            return VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, country: nil), name: name)
+            return VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, area: nil), name: name)
         case .array(let elements):
             for element in elements {
                 if let venue = try venue(element) { return venue }
@@ -147,7 +147,7 @@ struct JSONLDNormalizer {
         if name == nil, explicitID == nil, coordinate == nil, address.isEmpty { return nil }
         let venueName = name ?? "Unknown venue"
         return VenueListing(
-            sourceID: explicitID ?? ListingValues.derivedVenueKey(name: venueName, city: address.city, country: address.country),
+            sourceID: explicitID ?? ListingValues.derivedVenueKey(name: venueName, city: address.city, area: address.country?.lowercased()),
             name: venueName, street: address.street, postalCode: address.postalCode, city: address.city,
             region: address.region, country: address.country, coordinate: coordinate, url: url)
     }
@@ -506,12 +506,6 @@ struct JSONLDNormalizer {
             text.index(after: colon) < text.endIndex
         else { return nil }
         return JSONLDText.decodeEntities(text)
-    }
-
-    static func title(lineup: [PerformanceListing], venue: VenueListing?) -> String {
-        let acts = lineup.map(\.artist.name).prefix(3).joined(separator: ", ")
-        let place = venue.map { " at \($0.name)" } ?? ""
-        return acts.isEmpty ? "Event\(place)" : acts + place
     }
 
     // MARK: - Errors

@@ -13,7 +13,7 @@ import Listings
 /// ```
 public struct LastFMJSONIngester: Ingester {
     public let format = "lastfm-json"
-    public let source = "lastfm"
+    public let source = ListingSource.lastfm
     public var crawlScheme: (any CrawlScheme)? { LastFMCrawlScheme(json: true) }
 
     public init() {}
@@ -22,7 +22,7 @@ public struct LastFMJSONIngester: Ingester {
     /// `"startDate"`; or `{"error": 6, ... "message"`. Songkick's `{"resultsPage"` and
     /// other JSON never start this way.
     public func recognizes(_ sample: ContentSample) -> Bool {
-        guard let (key, next) = Self.firstKey(of: sample.bytes) else { return false }
+        guard let (key, next) = sample.firstObjectKey() else { return false }
         switch key {
         case "events":
             return next == UInt8(ascii: "{") && (sample.contains("\"event\"") || sample.contains("\"@attr\""))
@@ -106,32 +106,9 @@ public struct LastFMJSONIngester: Ingester {
                 return "\(base).\(relative)"
             })
     }
+}
 
-    /// The first key of a JSON object and the first byte of its value.
-    static func firstKey(of bytes: [UInt8]) -> (String, UInt8)? {
-        var index = 0
-        func skipWhiteSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        }
-        skipWhiteSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
-        index += 1
-        skipWhiteSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        index += 1
-        let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-            if bytes[index] == UInt8(ascii: "\\") { return nil }  // no Last.fm key needs escapes
-            index += 1
-        }
-        guard index < bytes.count else { return nil }
-        let key = String(decoding: bytes[start..<index], as: UTF8.self)
-        index += 1
-        skipWhiteSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-        index += 1
-        skipWhiteSpace()
-        guard index < bytes.count else { return nil }
-        return (key, bytes[index])
-    }
+extension ListingSource {
+    /// Last.fm's listings are the least kept up: the last word on anything.
+    public static let lastfm = ListingSource(name: "lastfm", rank: 5)
 }

@@ -38,13 +38,13 @@ struct LastFMNormalizer {
     }
 
     func event(_ event: LastFMEventRecord, warnings: inout [ListingWarning]) throws(IngestError) -> EventListing {
-        guard let id = Self.clean(event.id) else { throw invalid(event.locate("id"), "an event without an id") }
-        guard let startText = Self.clean(event.startDate) else {
+        guard let id = ListingValues.clean(event.id) else { throw invalid(event.locate("id"), "an event without an id") }
+        guard let startText = ListingValues.clean(event.startDate) else {
             throw invalid(event.locate("startDate"), "an event without a start date")
         }
         let start = try dateTime(startText, at: event.locate("startDate"))
         var endDate: LocalDate?
-        if let text = Self.clean(event.endDate) {
+        if let text = ListingValues.clean(event.endDate) {
             let end = try dateTime(text, at: event.locate("endDate")).date
             guard end >= start.date else {
                 throw invalid(event.locate("endDate"), "ends (\(end)) before it starts (\(start.date))")
@@ -57,7 +57,7 @@ struct LastFMNormalizer {
             venue = try self.venue(raw, locate: { event.locate("venue." + $0) }, warnings: &warnings)
         }
         var time = Self.isKnownTime(start.time) ? start.time : nil
-        if time == nil, let text = Self.clean(event.startTime) {
+        if time == nil, let text = ListingValues.clean(event.startTime) {
             if let separate = LocalTime(iso: text), Self.isKnownTime(separate) {
                 time = separate
             } else {
@@ -72,10 +72,10 @@ struct LastFMNormalizer {
             utc = UTCInstant(date: start.date, time: time, timeZoneIdentifier: zone)
         }
         let lineup = self.lineup(event)
-        let url = Self.clean(event.url)
+        let url = ListingValues.clean(event.url)
         return EventListing(
             sourceID: id,
-            title: Self.clean(event.title) ?? Self.title(lineup: lineup, venue: venue),
+            title: ListingValues.clean(event.title) ?? ListingValues.title(lineup: lineup, venue: venue),
             kind: url?.containsText("last.fm/festival/") == true ? .festival : .concert,
             status: status,
             start: EventStart(localDate: start.date, localTime: time, timeZone: venue?.timeZone, utc: utc),
@@ -83,13 +83,13 @@ struct LastFMNormalizer {
             venue: venue,
             lineup: lineup,
             url: url,
-            offers: event.tickets.compactMap { Self.clean($0) }.map { OfferListing(url: $0) })
+            offers: event.tickets.compactMap { ListingValues.clean($0) }.map { OfferListing(url: $0) })
     }
 
     /// Paging, when the page says which page it is.
     func paging(_ paging: LastFMPagingRecord) throws(IngestError) -> ListingPage.Paging? {
         func number(_ text: String?, _ field: String) throws(IngestError) -> Int? {
-            guard let text = Self.clean(text) else { return nil }
+            guard let text = ListingValues.clean(text) else { return nil }
             guard let value = Int(text), value >= 0 else {
                 throw invalid(paging.locate(field), "\"\(text)\" is not a whole number")
             }
@@ -104,8 +104,8 @@ struct LastFMNormalizer {
     // MARK: - Parts
 
     private func lineup(_ event: LastFMEventRecord) -> [PerformanceListing] {
-        let listed = event.artists.compactMap { Self.clean($0) }
-        guard let headliner = Self.clean(event.headliner) ?? listed.first else { return [] }
+        let listed = event.artists.compactMap { ListingValues.clean($0) }
+        guard let headliner = ListingValues.clean(event.headliner) ?? listed.first else { return [] }
         var seen: Set<String> = [headliner.lowercased()]
         var lineup = [PerformanceListing(artist: Self.artist(headliner), billing: .headline, order: 1)]
         for name in listed where seen.insert(name.lowercased()).inserted {
@@ -121,12 +121,12 @@ struct LastFMNormalizer {
     func venue(
         _ venue: LastFMVenueRecord, locate: (String) -> String, warnings: inout [ListingWarning]
     ) throws(IngestError) -> VenueListing {
-        let name = Self.clean(venue.name) ?? "Unknown venue"
-        let country = Self.clean(venue.country)
-        let (city, region) = Self.splitCity(Self.clean(venue.city), country: country)
+        let name = ListingValues.clean(venue.name) ?? "Unknown venue"
+        let country = ListingValues.clean(venue.country)
+        let (city, region) = Self.splitCity(ListingValues.clean(venue.city), country: country)
         let coordinate = try self.coordinate(venue.latitude, venue.longitude, locate: locate)
         var timeZone: String?
-        if let zone = Self.clean(venue.timeZone) {
+        if let zone = ListingValues.clean(venue.timeZone) {
             if Self.isPlaceZone(zone) {
                 timeZone = zone
             } else {
@@ -136,17 +136,17 @@ struct LastFMNormalizer {
                         message: "\"\(zone)\" is not an IANA time zone of a place; the venue's zone comes from its place"))
             }
         }
-        let id = Self.clean(venue.id) ?? ListingValues.derivedVenueKey(name: name, city: city, country: country)
+        let id = ListingValues.clean(venue.id) ?? ListingValues.derivedVenueKey(name: name, city: city, area: country?.lowercased())
         return VenueListing(
-            sourceID: id, name: name, street: Self.clean(venue.street), postalCode: Self.clean(venue.postalCode),
+            sourceID: id, name: name, street: ListingValues.clean(venue.street), postalCode: ListingValues.clean(venue.postalCode),
             city: city, region: region, country: country, coordinate: coordinate, timeZone: timeZone,
-            website: Self.clean(venue.website), url: Self.clean(venue.url))
+            website: ListingValues.clean(venue.website), url: ListingValues.clean(venue.url))
     }
 
     private func coordinate(_ lat: String?, _ long: String?, locate: (String) -> String) throws(IngestError) -> Coordinate? {
         let latPath = "location.geo:point.geo:lat"
         let longPath = "location.geo:point.geo:long"
-        guard let latText = Self.clean(lat), let longText = Self.clean(long) else { return nil }
+        guard let latText = ListingValues.clean(lat), let longText = ListingValues.clean(long) else { return nil }
         guard let latitude = Double(latText), latitude.isFinite else {
             throw invalid(locate(latPath), "not a number: \"\(latText)\"")
         }
@@ -163,7 +163,7 @@ struct LastFMNormalizer {
     }
 
     private func status(_ text: String?, at position: String) throws(IngestError) -> EventStatus {
-        switch Self.clean(text)?.lowercased() {
+        switch ListingValues.clean(text)?.lowercased() {
         case nil, "0", "false": return .scheduled
         case "1", "true": return .cancelled
         case let other?: throw invalid(position, "cancelled is \"\(other)\", not 0 or 1")
@@ -222,18 +222,14 @@ struct LastFMNormalizer {
 
     /// `Last.fm error 6: Artist not found`, from an error page in either format.
     static func errorMessage(code: String?, message: String?) -> String {
-        let prefix = clean(code).map { "Last.fm error \($0)" } ?? "Last.fm error"
-        return clean(message).map { "\(prefix): \($0)" } ?? prefix
+        let prefix = ListingValues.clean(code).map { "Last.fm error \($0)" } ?? "Last.fm error"
+        return ListingValues.clean(message).map { "\(prefix): \($0)" } ?? prefix
     }
 
     // MARK: - Text
 
     private func invalid(_ position: String, _ detail: String) -> IngestError {
         IngestError(locator: locator, position: position, reason: .invalidValue(detail))
-    }
-
-    static func clean(_ text: String?) -> String? {
-        ListingValues.clean(text)
     }
 
     /// Splits Last.fm's city text into city and region (see the type's notes).
@@ -257,10 +253,4 @@ struct LastFMNormalizer {
         return (only, nil)
     }
 
-    /// "Tokyo Police Club, Operahouse at Soul Tree" when the source gives no title.
-    static func title(lineup: [PerformanceListing], venue: VenueListing?) -> String {
-        let acts = lineup.map(\.artist.name).prefix(3).joined(separator: ", ")
-        let place = venue.map { " at \($0.name)" } ?? ""
-        return acts.isEmpty ? "Event\(place)" : acts + place
-    }
 }

@@ -48,7 +48,7 @@ struct LastFMVenueRecord {
     /// Whether the source said anything at all about the venue.
     var isEmpty: Bool {
         [id, name, city, country, street, postalCode, latitude, longitude, timeZone, url, website]
-            .allSatisfy { LastFMNormalizer.clean($0) == nil }
+            .allSatisfy { ListingValues.clean($0) == nil }
     }
 }
 

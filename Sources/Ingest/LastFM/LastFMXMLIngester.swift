@@ -16,7 +16,8 @@ import Listings
 /// ```
 public struct LastFMXMLIngester: Ingester {
     public let format = "lastfm-xml"
-    public let source = "lastfm"
+    public let source = ListingSource.lastfm
+    public var fileExtensions: Set<String> { ["xml"] }
     public var crawlScheme: (any CrawlScheme)? { LastFMCrawlScheme(json: false) }
 
     public init() {}

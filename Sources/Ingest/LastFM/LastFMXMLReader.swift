@@ -16,7 +16,7 @@ final class LastFMXMLReader: XMLRecordHandler {
     private var venueCount = 0
     private var eventCount = 0
 
-    init(source: String, locator: String) {
+    init(source: ListingSource, locator: String) {
         self.locator = locator
         normalizer = LastFMNormalizer(locator: locator)
         page = ListingPage(source: source, locator: locator)

@@ -33,7 +33,7 @@ import Listings
 /// - **Paging.** `meta.page` counts from 1, `meta.total` is the number of results.
 public struct SeatGeekIngester: Ingester {
     public let format = "seatgeek"
-    public let source = "seatgeek"
+    public let source = ListingSource.seatgeek
     public var crawlScheme: (any CrawlScheme)? { SeatGeekCrawlScheme() }
 
     public init() {}
@@ -85,4 +85,12 @@ public struct SeatGeekIngester: Ingester {
         }
         return page
     }
+}
+
+extension ListingSource {
+    /// SeatGeek sells tickets too, but mostly resold ones: it ranks after the box office
+    /// and the concert database, ahead of the fan-facing sources. It drops a cancelled
+    /// show rather than marking it (its last word on any show is "normal"), so it does
+    /// not decide status.
+    public static let seatgeek = ListingSource(name: "seatgeek", rank: 2)
 }

@@ -145,7 +145,7 @@ struct SeatGeekNormalizer {
             warnings.append(warning(error.position ?? "\(path).location", "\(detail); the venue is placed by its city"))
         }
         return VenueListing(
-            sourceID: venue.id?.value ?? ListingValues.derivedVenueKey(name: name, city: city, country: country),
+            sourceID: venue.id?.value ?? ListingValues.derivedVenueKey(name: name, city: city, area: country?.lowercased()),
             name: name, street: ListingValues.clean(venue.address), postalCode: ListingValues.clean(venue.postal_code),
             city: city, region: ListingValues.clean(venue.state), country: country,
             coordinate: coordinate, timeZone: zone, url: ListingValues.clean(venue.url))

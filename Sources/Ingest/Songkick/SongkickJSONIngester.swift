@@ -10,7 +10,7 @@ import Listings
 /// ```
 public struct SongkickJSONIngester: Ingester {
     public let format = "songkick-json"
-    public let source = "songkick"
+    public let source = ListingSource.songkick
     public var crawlScheme: (any CrawlScheme)? { SongkickCrawlScheme(fileExtension: "json") }
 
     public init() {}
@@ -83,4 +83,9 @@ extension SimilarArtistsListing {
         self.init(
             artistSourceID: target, similar: page.artists, firstRank: firstRank, ranksReplaced: isLast ? nil : perPage)
     }
+}
+
+extension ListingSource {
+    /// The concert database: after the box office, ahead of the resellers and fan sites.
+    public static let songkick = ListingSource(name: "songkick", rank: 1)
 }

@@ -77,7 +77,7 @@ struct SongkickNormalizer {
     }
 
     func artist(_ artist: SongkickJSON.Artist, at path: String) throws(IngestError) -> ArtistListing {
-        guard let name = Self.clean(artist.displayName) else {
+        guard let name = ListingValues.clean(artist.displayName) else {
             throw invalid("\(path).displayName", "an artist without a name")
         }
         var onTour: LocalDate?
@@ -93,13 +93,13 @@ struct SongkickNormalizer {
     func venue(
         _ venue: SongkickJSON.Venue, location: SongkickJSON.EventLocation?, at path: String
     ) throws(IngestError) -> VenueListing {
-        let name = Self.clean(venue.displayName) ?? "Unknown venue"
+        let name = ListingValues.clean(venue.displayName) ?? "Unknown venue"
         let metro = try venue.metroArea.flatMap { (m) throws(IngestError) in try metroArea(m, at: "\(path).metroArea") }
         // "Chicago, IL, US" or "Madrid, Spain": city first, country last.
         let parts = (location?.city ?? "").split(separator: ",").map { $0.trimmingSpaces() }
-        let city = Self.clean(venue.city?.displayName) ?? parts.first.flatMap { Self.clean($0) }
-        let region = Self.clean(venue.city?.state?.displayName) ?? metro?.region ?? (parts.count >= 3 ? parts[1] : nil)
-        let country = Self.clean(venue.city?.country?.displayName) ?? metro?.country ?? (parts.count >= 2 ? parts.last : nil)
+        let city = ListingValues.clean(venue.city?.displayName) ?? parts.first.flatMap { ListingValues.clean($0) }
+        let region = ListingValues.clean(venue.city?.state?.displayName) ?? metro?.region ?? (parts.count >= 3 ? parts[1] : nil)
+        let country = ListingValues.clean(venue.city?.country?.displayName) ?? metro?.country ?? (parts.count >= 2 ? parts.last : nil)
 
         var coordinate = try self.coordinate(venue.lat, venue.lng, at: path)
         var approximate = false
@@ -110,22 +110,22 @@ struct SongkickNormalizer {
         if let capacity = venue.capacity, capacity < 0 {
             throw invalid("\(path).capacity", "a negative capacity (\(capacity))")
         }
-        let id = venue.id?.value ?? Self.derivedVenueKey(name: name, city: city, metro: metro?.sourceID)
+        let id = venue.id?.value ?? ListingValues.derivedVenueKey(name: name, city: city, area: metro?.sourceID)
         return VenueListing(
-            sourceID: id, name: name, street: Self.clean(venue.street), postalCode: Self.clean(venue.zip),
+            sourceID: id, name: name, street: ListingValues.clean(venue.street), postalCode: ListingValues.clean(venue.zip),
             city: city, region: region, country: country, coordinate: coordinate,
-            coordinateIsApproximate: approximate, website: Self.clean(venue.website),
+            coordinateIsApproximate: approximate, website: ListingValues.clean(venue.website),
             capacity: venue.capacity, url: venue.uri, metroArea: metro)
     }
 
     func metroArea(_ metro: SongkickJSON.MetroArea, at path: String) throws(IngestError) -> MetroAreaListing? {
         guard let id = metro.id?.value else { return nil }
-        guard let name = Self.clean(metro.displayName) else {
+        guard let name = ListingValues.clean(metro.displayName) else {
             throw invalid("\(path).displayName", "a metro area without a name")
         }
         return MetroAreaListing(
-            sourceID: id, name: name, country: Self.clean(metro.country?.displayName),
-            region: Self.clean(metro.state?.displayName),
+            sourceID: id, name: name, country: ListingValues.clean(metro.country?.displayName),
+            region: ListingValues.clean(metro.state?.displayName),
             coordinate: try coordinate(metro.lat, metro.lng, at: path), url: metro.uri)
     }
 
@@ -154,8 +154,8 @@ struct SongkickNormalizer {
     /// Parses `2013-07-25T12:00:00-0600` (also `+01:00` and `Z`) into the wall-clock
     /// time and the UTC instant.
     private func dateTime(_ text: String, at path: String) throws(IngestError) -> (time: LocalTime, instant: UTCInstant) {
-        // Read by its bytes: every event has one, and characters (grapheme breaking) and
-        // NSString's replacing cost a twentieth of reading a Songkick XML page.
+        // Read by its bytes: every event has one, and reading it as characters (grapheme
+        // breaking) and through NSString's replacing showed in the time to read a page.
         let bytes = Array(text.utf8)
         guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T"),
             let date = bytes.withUnsafeBufferPointer({ LocalDate(isoUTF8: .init(rebasing: $0[0..<10])) }),
@@ -190,33 +190,16 @@ struct SongkickNormalizer {
 
     // MARK: - Text
 
-    static func clean(_ text: String?) -> String? {
-        guard let text, !text.isEmpty else { return nil }
-        let trimmed = text.trimmingWhitespace()
-        return trimmed.isEmpty ? nil : trimmed
-    }
-
     /// The display name without Songkick's "(CANCELLED)" marker; a name made from the
     /// bill when the source gives none.
     static func title(_ displayName: String?, lineup: [PerformanceListing], venue: VenueListing?) -> String {
-        if var name = clean(displayName) {
+        if var name = ListingValues.clean(displayName) {
             if let range = name.range(ofText: "(CANCELLED)", ignoringASCIICase: true) {
                 name.removeSubrange(range)
                 name = name.trimmingSpaces().replacingOccurrences(of: "  ", with: " ")
             }
             if !name.isEmpty { return name }
         }
-        let acts = lineup.map(\.artist.name).prefix(3).joined(separator: ", ")
-        let place = venue.map { " at \($0.name)" } ?? ""
-        return acts.isEmpty ? "Event\(place)" : acts + place
-    }
-
-    /// A stable key for a venue the source gives no id: name, city and metro area.
-    static func derivedVenueKey(name: String, city: String?, metro: String?) -> String {
-        var hasher = ContentHasher()
-        hasher.combine(name.lowercased())
-        hasher.combine(city?.lowercased())
-        hasher.combine(metro)
-        return "derived:" + hasher.hexDigest
+        return ListingValues.title(lineup: lineup, venue: venue)
     }
 }

@@ -16,7 +16,8 @@ import Listings
 /// ```
 public struct SongkickXMLIngester: Ingester {
     public let format = "songkick-xml"
-    public let source = "songkick"
+    public let source = ListingSource.songkick
+    public var fileExtensions: Set<String> { ["xml"] }
     public var crawlScheme: (any CrawlScheme)? { SongkickCrawlScheme(fileExtension: "xml") }
 
     public init() {}

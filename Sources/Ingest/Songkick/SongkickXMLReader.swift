@@ -5,7 +5,7 @@ import Listings
 /// each result element (`event`, `artist`, `venue`, `location`) into the `SongkickJSON`
 /// value the JSON reader would have decoded, and normalizes it at once.
 final class SongkickXMLReader: XMLRecordHandler {
-    private let source: String
+    private let source: ListingSource
     private let context: PageContext
     private let normalizer: SongkickNormalizer
     private var page: ListingPage
@@ -16,7 +16,7 @@ final class SongkickXMLReader: XMLRecordHandler {
 
     private static let base = "resultsPage.results"
 
-    init(source: String, context: PageContext) {
+    init(source: ListingSource, context: PageContext) {
         self.source = source
         self.context = context
         normalizer = SongkickNormalizer(locator: context.locator)

@@ -24,7 +24,7 @@ import Listings
 /// - **Paging.** `page.number` counts from 0; the page records it as `number + 1`.
 public struct TicketmasterIngester: Ingester {
     public let format = "ticketmaster"
-    public let source = "ticketmaster"
+    public let source = ListingSource.ticketmaster
     public var crawlScheme: (any CrawlScheme)? { TicketmasterCrawlScheme() }
 
     public init() {}
@@ -32,7 +32,7 @@ public struct TicketmasterIngester: Ingester {
     public func recognizes(_ sample: ContentSample) -> Bool {
         guard sample.firstSignificantByte == UInt8(ascii: "{") else { return false }
         if sample.contains("/discovery/v2/") || sample.contains("\"localDate\"") { return true }
-        guard let (key, _) = LastFMJSONIngester.firstKey(of: sample.bytes) else { return false }
+        guard let (key, _) = sample.firstObjectKey() else { return false }
         switch key {
         case "_embedded":
             return sample.contains("\"events\"") || sample.contains("\"attractions\"") || sample.contains("\"venues\"")
@@ -197,7 +197,7 @@ struct TicketmasterNormalizer {
         page.events.append(
             EventListing(
                 sourceID: id,
-                title: ListingValues.clean(event.name) ?? LastFMNormalizer.title(lineup: lineup, venue: venue),
+                title: ListingValues.clean(event.name) ?? ListingValues.title(lineup: lineup, venue: venue),
                 kind: festival ? .festival : .concert,
                 status: status,
                 start: EventStart(localDate: date, localTime: time, timeZone: zone, utc: utc),
@@ -212,7 +212,7 @@ struct TicketmasterNormalizer {
         guard let name = ListingValues.clean(attraction.name) else { return nil }
         let mbids = (attraction.externalLinks?.musicbrainz ?? []).compactMap { ListingValues.clean($0.id) }
         return ArtistListing(
-            sourceID: attraction.id?.value ?? BandsintownNormalizer.artistKey(name), name: name,
+            sourceID: attraction.id?.value ?? ListingValues.artistNameKey(name), name: name,
             musicBrainzIDs: mbids, url: ListingValues.clean(attraction.url))
     }
 
@@ -228,11 +228,16 @@ struct TicketmasterNormalizer {
             zone = text
         }
         return VenueListing(
-            sourceID: venue.id?.value ?? ListingValues.derivedVenueKey(name: name, city: city, country: country),
+            sourceID: venue.id?.value ?? ListingValues.derivedVenueKey(name: name, city: city, area: country?.lowercased()),
             name: name, street: ListingValues.clean(venue.address?.line1), postalCode: ListingValues.clean(venue.postalCode),
             city: city, region: ListingValues.clean(venue.state?.stateCode) ?? ListingValues.clean(venue.state?.name),
             country: country,
             coordinate: try values.coordinate(venue.location?.latitude?.value, venue.location?.longitude?.value, at: "\(path).location"),
             timeZone: zone, url: ListingValues.clean(venue.url))
     }
+}
+
+extension ListingSource {
+    /// The box office: the most trusted source, and the one that says when a show is off.
+    public static let ticketmaster = ListingSource(name: "ticketmaster", rank: 0, sellsTickets: true)
 }

@@ -296,7 +296,7 @@ enum XMLPreparation {
 
         /// Refuses a start tag with more than ``maximumAttributes`` attributes: the
         /// parser (libxml2 2.9) compares each attribute with every other for duplicates,
-        /// so 400,000 of them on one `<event>` took 40 s. Counts the `=` outside quoted
+        /// so one tag with a huge number of them stalls a page. Counts the `=` outside quoted
         /// values up to the tag's `>`, stopping at the limit: linear in the tag at most.
         func checkAttributeCount(at index: Int) throws(IngestError) {
             var attributes = 0
