@@ -76,6 +76,21 @@ struct IngestOrderTests {
         }
     }
 
+    /// Bandsintown credits Songkick's "Thë Lünar Kings" as "The Thë Lünar Kings". Whether
+    /// the two listings met used to depend on which name the artist's row had taken, so
+    /// on the order of arrival; both names now have one key.
+    @Test func anActCreditedWithAnExtraArticleJoinsTheConcertInEitherOrder() throws {
+        let songkick = TestSupport.fixture("order/songkick-concert.json")
+        let bandsintown = TestSupport.fixture("order/bandsintown-events.json")
+        for order in [[songkick, bandsintown], [bandsintown, songkick]] {
+            let (catalog, path) = try TestSupport.makeCatalog()
+            let summary = TestSupport.ingest(order, into: catalog)
+            #expect(summary.failures.isEmpty)
+            let events = try Self.content(path)["groups"]?.filter { $0.hasPrefix("event ") }
+            #expect(events == ["event bandsintown:5001 songkick:4001"], "\(order.map { ($0 as NSString).lastPathComponent })")
+        }
+    }
+
     /// Where two catalogs' contents differ, table by table, with a few rows of each side.
     static func differences(_ first: [String: [String]], _ second: [String: [String]]) -> [String] {
         Set(first.keys).union(second.keys).sorted().compactMap { table in
