@@ -1,5 +1,7 @@
+import Feeds
 import Foundation
 import GRDB
+import Listings
 import Testing
 
 @testable import Catalog
@@ -73,6 +75,39 @@ struct FestivalTests {
             "Velvet Harbour 2027-07-09 21:00:00", "Night Ferry 2027-07-11 19:30:00", "Søren Lys - -",
             "Chapel Moon 2027-07-10 15:00:00", "The Neon Rivers - -",
         ])
+    }
+
+    /// The slots a fan sees: `encore event` (text and JSON), the concert page's JSON and
+    /// its HTML; acts without a set of their own show none.
+    @Test func eachActsSlotIsShownWhereTheBillIs() throws {
+        let scratch = try CLIScratch(ingesting: "festivals/bandsintown-sets.json", "festivals/songkick-festival.json")
+        let id = try #require(try DatabaseQueue(path: scratch.db).read { db in
+            try Int64.fetchOne(db, sql: "SELECT entity_id FROM source_record WHERE source = 'songkick' AND source_id = '2001'")
+        })
+        let text = try scratch.encore(["event", String(id)]).stdout
+        #expect(text.contains("  1. Velvet Harbour  (headline)  2027-07-09 21:00\n"))
+        #expect(text.contains("  4. Chapel Moon  2027-07-10 15:00\n"))
+        #expect(text.contains("  3. Søren Lys\n"))
+        func slots(_ event: [String: Any]?) -> [String] {
+            (event?["lineup"] as? [[String: Any]] ?? []).map { act in
+                let slot = act["slot"] as? [String: String]
+                return "\(act["name"] ?? "") \(slot?["date"] ?? "-") \(slot?["time"] ?? "-")"
+            }
+        }
+        let expected = [
+            "Velvet Harbour 2027-07-09 21:00:00", "Night Ferry 2027-07-11 19:30:00", "Søren Lys - -",
+            "Chapel Moon 2027-07-10 15:00:00", "The Neon Rivers - -",
+        ]
+        #expect(slots(try scratch.encore(["event", String(id), "--json"]).json() as? [String: Any]) == expected)
+
+        let catalog = try CatalogDatabase(path: scratch.db)
+        let tree = try FeedBuilder(
+            source: catalog, today: TestSupport.today, generatedAt: UTCInstant(iso: "2026-11-22T08:00:00Z")!
+        ).build()
+        let page = try #require(tree.files["events/\(id).json"])
+        #expect(slots(try JSONSerialization.jsonObject(with: page) as? [String: Any]) == expected)
+        let html = String(decoding: try #require(tree.files["events/\(id).html"]), as: UTF8.self)
+        #expect(html.contains("Chapel Moon</a><span class=\"billing\"> support</span><span class=\"slot\"> 2027-07-10 15:00</span></li>"))
     }
 
     @Test func explainSaysWhyASetJoinedTheFestival() throws {
