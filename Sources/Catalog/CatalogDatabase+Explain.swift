@@ -30,7 +30,9 @@ extension CatalogDatabase {
                         lastSeen: $0[4], reason: $0[5], mergedAt: $0[6])
                 }
             }
-            return MergeExplanation(event: event, records: records, nearMisses: try Self.nearMisses(of: event, db))
+            return MergeExplanation(
+                event: event, records: records, nearMisses: try Self.nearMisses(of: event, db),
+                festivalNearMiss: try Self.festivalNearMiss(of: event, db))
         }
     }
 
@@ -63,6 +65,68 @@ extension CatalogDatabase {
                 eventID: other.id, title: other.title, venue: other.venue?.name,
                 sources: other.sources.map(\.source), keptApartBecause: keptApart(event, other, metres: Int(distance(other) * 1000)))
         }
+    }
+
+    /// How far from a set a festival is looked for, wider than the rule's reach so that
+    /// one just too far is shown.
+    static let festivalSearchKilometres = 5.0
+
+    /// For an act's set that is a row of its own, the nearest festival within
+    /// ``festivalSearchKilometres`` and a week of its day, and the rule of
+    /// ``PageApplier/festival(for:source:among:)`` that kept it out.
+    static func festivalNearMiss(of event: EventDetail, _ db: Database) throws -> MergeExplanation.NearMiss? {
+        let day = event.start.localDate
+        guard !PageApplier.isWholeFestival(
+            kind: event.kind.rawValue, localDate: day.description, endDate: event.endDate?.description,
+            acts: event.lineup.count),
+            let venue = event.venue, let latitude = venue.latitude, let longitude = venue.longitude
+        else { return nil }
+        let here = Coordinate(latitude: latitude, longitude: longitude)
+        let box = BoundingBox(around: here, radiusKilometres: festivalSearchKilometres)
+        var ids: [Int64] = []
+        for range in box.longitudeRanges {
+            ids += try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT e.id FROM venue_location r JOIN event e ON e.venue_id = r.id
+                    WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
+                    AND e.id <> ? AND e.end_date > e.local_date AND e.local_date <= ? AND e.end_date >= ?
+                    """,
+                arguments: [
+                    box.minLatitude, box.maxLatitude, range.lowerBound, range.upperBound, event.id,
+                    day.adding(days: 7).description, day.adding(days: -7).description,
+                ])
+        }
+        func distance(_ other: EventDetail) -> Double {
+            guard let latitude = other.venue?.latitude, let longitude = other.venue?.longitude else { return .infinity }
+            return haversineDistance(from: here, to: Coordinate(latitude: latitude, longitude: longitude))
+        }
+        let festivals = try EventDetailLoader.load(db, ids: ids.sorted()).filter { distance($0) <= festivalSearchKilometres }
+        guard let nearest = festivals.min(by: { (distance($0), $0.id) < (distance($1), $1.id) }) else { return nil }
+        let metres = Int((distance(nearest) * 1000).rounded())
+        return MergeExplanation.NearMiss(
+            eventID: nearest.id, title: nearest.title, venue: nearest.venue?.name,
+            sources: nearest.sources.map(\.source), keptApartBecause: keptFromFestival(event, nearest, metres: metres))
+    }
+
+    /// The first festival rule a set and a festival fail, in the order the catalog applies them.
+    static func keptFromFestival(_ set: EventDetail, _ festival: EventDetail, metres: Int) -> String {
+        let shared = Set(set.sources.map(\.source)).intersection(festival.sources.map(\.source)).sorted()
+        let end = festival.endDate ?? festival.start.localDate
+        if !shared.isEmpty {
+            return "both listed by \(shared.joined(separator: ", ")), which lists the festival whole and other shows apart"
+        }
+        if set.start.localDate < festival.start.localDate || end < set.start.localDate {
+            return "its day (\(set.start.localDate)) is not a day of the festival (\(festival.start.localDate) to \(end))"
+        }
+        if metres > Int(PageApplier.festivalKilometres * 1000) {
+            return "\(metres) m from the festival's grounds, more than \(Int(PageApplier.festivalKilometres * 1000)) m"
+        }
+        func keys(_ detail: EventDetail) -> Set<String> { PageApplier.actKeys(names: detail.lineup.map(\.name)) }
+        if keys(set).isDisjoint(with: keys(festival)) {
+            return "no act of its bill (\(set.lineup.map(\.name).joined(separator: ", "))) is on the festival's"
+        }
+        return "no rule keeps them apart now; they were listed before a rule that joins them (ingesting the pages again merges them)"
     }
 
     /// The first merge rule two listings on one day fail, in the order the catalog applies them.

@@ -76,7 +76,7 @@ enum EventDetailLoader {
         let ids = CatalogDatabase.jsonArray(events.map(\.id))
         let lineups = try ColumnCursor(
             db.cachedStatement(sql: """
-                SELECT l.event_id, l.artist_id, a.name, l.billing, l.position
+                SELECT l.event_id, l.artist_id, a.name, l.billing, l.position, l.slot_date, l.slot_time
                 FROM json_each(?) page CROSS JOIN lineup l ON l.event_id = page.value
                 JOIN artist a ON a.id = l.artist_id
                 """),
@@ -84,7 +84,10 @@ enum EventDetailLoader {
         ) { row in
             (row.int64(0), LineupEntry(
                 artistID: row.int64(1), name: row.text(2), billing: row.value(3, else: Billing.support),
-                order: row.int(4)))
+                order: row.int(4),
+                slot: row.optionalText(5).flatMap { LocalDate(iso: $0) }.map { date in
+                    LineupEntry.Slot(date: date, time: row.optionalText(6).flatMap { LocalTime(iso: $0) })
+                }))
         }
         while let (eventID, entry) = try lineups.next() {
             if let index = position[eventID] { events[index].lineup.append(entry) }

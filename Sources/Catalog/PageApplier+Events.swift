@@ -33,6 +33,7 @@ extension PageApplier {
         let (snapshot, payload) = snapshotAndPayload()
         if let venueID,
             let candidate = try eventCandidate(for: event, venueID: venueID)
+                ?? (displaceWorseRecord(for: event, venueID: venueID) ? eventCandidate(for: event, venueID: venueID) : nil)
         {
             let merges = artistMerges
             let sets = try setsToTakeIn(event, venueID: venueID, joining: candidate.id)
@@ -242,13 +243,7 @@ extension PageApplier {
             }
             guard !shared.isEmpty else { continue }
             sharing += 1
-            let timeAgreement: Int
-            switch (Self.minutes(time), Self.minutes(candidate.time)) {
-            case let (mine?, theirs?) where mine == theirs: timeAgreement = 3
-            case let (mine?, theirs?) where abs(mine - theirs) <= Self.sameShowMinutes: timeAgreement = 2
-            case (_?, _?): continue
-            default: timeAgreement = 1
-            }
+            guard let timeAgreement = Self.timeAgreement(time, candidate.time) else { continue }
             let rank = (time: timeAgreement, shared: shared.count)
             if best == nil || rank > best!.rank {
                 let note = sameTitle

@@ -52,7 +52,9 @@ extension Encore {
             Output.line("Lineup:")
             if event.lineup.isEmpty { Output.line("  not announced") }
             for act in event.lineup {
-                Output.line("  \(act.order). \(act.name)" + (act.billing == .headline ? "  (headline)" : ""))
+                Output.line(
+                    "  \(act.order). \(act.name)" + (act.billing == .headline ? "  (headline)" : "")
+                        + (act.slot.map { "  " + $0.text } ?? ""))
             }
             if !event.offers.isEmpty {
                 Output.line()

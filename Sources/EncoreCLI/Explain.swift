@@ -14,6 +14,11 @@ extension Encore {
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
+        /// `  #12 Title [sources]: the rule`.
+        static func line(_ miss: MergeExplanation.NearMiss) -> String {
+            "  #\(miss.eventID) \(miss.title) [\(miss.sources.joined(separator: ", "))]: \(miss.keptApartBecause)"
+        }
+
         func run() throws {
             guard let explanation = try global.openCatalog().explain(eventID: id) else {
                 Output.error("No event #\(id) in the catalog.")
@@ -49,8 +54,13 @@ extension Encore {
                 Output.line()
                 Output.line("Not merged (same day, within 250 m)")
                 for miss in explanation.nearMisses {
-                    Output.line("  #\(miss.eventID) \(miss.title) [\(miss.sources.joined(separator: ", "))]: \(miss.keptApartBecause)")
+                    Output.line(Self.line(miss))
                 }
+            }
+            if let miss = explanation.festivalNearMiss {
+                Output.line()
+                Output.line("Nearest festival, not joined")
+                Output.line(Self.line(miss))
             }
         }
     }

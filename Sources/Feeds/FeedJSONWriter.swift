@@ -247,6 +247,17 @@ extension LineupEntry: FeedJSONWritable {
         json.string(name)
         json.key("order")
         json.integer(order)
+        if let slot {
+            json.key("slot")
+            json.openObject()
+            json.key("date")
+            json.string(slot.date.description)
+            if let time = slot.time {
+                json.key("time")
+                json.string(time.description)
+            }
+            json.closeObject()
+        }
         json.closeObject()
     }
 }

@@ -248,7 +248,9 @@ extension EventFeed {
         for act in event.lineup {
             html += "<li class=\"\(act.billing.rawValue)\">"
             html += slugs[act.artistID].map { link("artists/\($0).html", act.name) } ?? text(act.name)
-            html += "<span class=\"billing\">\(act.billing == .headline ? " headliner" : " support")</span></li>"
+            html += "<span class=\"billing\">\(act.billing == .headline ? " headliner" : " support")</span>"
+            if let slot = act.slot { html += "<span class=\"slot\"> \(text(slot.text))</span>" }
+            html += "</li>"
         }
         html += "</ol></section>"
         if !event.offers.isEmpty {

@@ -1,6 +1,7 @@
 /// Keys under which two sources' spellings of one name meet.
 ///
-/// "The Distillers", "Distillers" and "the distillers!" share a key; so do "AC/DC" and
+/// "The Distillers", "Distillers" and "the distillers!" share a key (so do "Thë Lünar
+/// Kings" and "The Thë Lünar Kings"); so do "AC/DC" and
 /// "ACDC", and "Simon & Garfunkel" and "Simon and Garfunkel". A shared key is a weak
 /// signal: the catalog merges on it only with corroboration (a shared event, a nearby
 /// venue).
@@ -8,7 +9,9 @@ public enum MatchKey {
     public static func of(_ name: String) -> String {
         keys.value(for: name) {
             var folded = Substring(NameFolding.fold(name)).unicodeScalars
-            if folded.starts(with: "the ".unicodeScalars) { folded = folded.dropFirst(4) }
+            // Every leading "the": a source may put one before a name whose first word
+            // folds to "the" ("The Thë Lünar Kings").
+            while folded.starts(with: "the ".unicodeScalars) { folded = folded.dropFirst(4) }
             var key = String.UnicodeScalarView()
             key.append(contentsOf: folded.lazy.filter { $0 != " " })
             return String(key)

@@ -167,20 +167,40 @@ public struct MetroAreaSummary: Sendable, Hashable, Encodable {
 
 /// One act on a bill.
 public struct LineupEntry: Sendable, Hashable, Encodable {
+    /// When a festival's act plays, as a source listing its set gives it: a day of the
+    /// festival and, when announced, the local time.
+    public struct Slot: Sendable, Hashable, Encodable {
+        public var date: LocalDate
+        public var time: LocalTime?
+
+        public init(date: LocalDate, time: LocalTime?) {
+            self.date = date
+            self.time = time
+        }
+
+        /// `2027-07-10 15:00`, or the day alone.
+        public var text: String {
+            date.description + (time.map { " " + $0.description.prefix(5) } ?? "")
+        }
+    }
+
     public var artistID: Int64
     public var name: String
     public var billing: Billing
     public var order: Int
+    /// Nil unless the act is a festival's and a source listed its set.
+    public var slot: Slot?
 
-    public init(artistID: Int64, name: String, billing: Billing, order: Int) {
+    public init(artistID: Int64, name: String, billing: Billing, order: Int, slot: Slot? = nil) {
         self.artistID = artistID
         self.name = name
         self.billing = billing
         self.order = order
+        self.slot = slot
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, billing, order
+        case name, billing, order, slot
         case artistID = "artist_id"
     }
 }

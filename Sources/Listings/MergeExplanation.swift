@@ -76,15 +76,22 @@ public struct MergeExplanation: Sendable, Hashable, Encodable {
     public var records: [Record]
     /// Nearest first; empty when nothing else is on that day nearby.
     public var nearMisses: [NearMiss]
+    /// For an act's set listed on its own, the nearest festival within 5 km and a week
+    /// that it did not join, and the rule that kept it out; nil otherwise.
+    public var festivalNearMiss: NearMiss?
 
-    public init(event: EventDetail, records: [Record], nearMisses: [NearMiss] = []) {
+    public init(
+        event: EventDetail, records: [Record], nearMisses: [NearMiss] = [], festivalNearMiss: NearMiss? = nil
+    ) {
         self.event = event
         self.records = records
         self.nearMisses = nearMisses
+        self.festivalNearMiss = festivalNearMiss
     }
 
     enum CodingKeys: String, CodingKey {
         case event, records
         case nearMisses = "near_misses"
+        case festivalNearMiss = "festival_near_miss"
     }
 }

@@ -22,13 +22,21 @@ struct MetroAreaPlan: Sendable {
         let parks = venueRange.filter { venues[$0].kind == .park }
         // About one series per 80 events: two or three editions each in a 420-day window.
         let seriesCount = max(2, eventCount / 80)
+        var names = Set<String>()
         festivals = (0..<seriesCount).map { slot in
             let serial = slot * metroCount + metroIndex
             var rng = SplitMix64(seed: seed, stream: .festivalSeries, index: serial)
-            let template = rng.chance(0.5)
-                ? city.style.festivalTemplate
-                : rng.element(of: ["{A} {N} Festival", "{N}fest", "{c} Sound Festival", "{A} {N} Open Air"])
-            let name = NameBank.fill(template, style: city.style, city: city.displayName, rng: &rng)
+            // Two festivals of one city never share a name (listings tell them apart by
+            // it): a name already taken is drawn again.
+            var name = ""
+            for attempt in 0..<20 where attempt == 0 || names.contains(name) {
+                let template = rng.chance(0.5)
+                    ? city.style.festivalTemplate
+                    : rng.element(of: ["{A} {N} Festival", "{N}fest", "{c} Sound Festival", "{A} {N} Open Air"])
+                name = NameBank.fill(template, style: city.style, city: city.displayName, rng: &rng)
+            }
+            if names.contains(name) { name += " \(slot + 1)" }
+            names.insert(name)
             let series = SampleFestivalSeries(id: 10_000 + serial * 7, displayName: name)
             // A quarter of the series, spread evenly over metro areas, have no known venue.
             return (series, (slot + metroIndex) % 4 == 3 ? nil : parks[slot % parks.count])

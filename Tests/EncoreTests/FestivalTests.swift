@@ -1,5 +1,9 @@
+import Feeds
 import Foundation
 import GRDB
+import Geo
+import Ingest
+import Listings
 import Testing
 
 @testable import Catalog
@@ -75,12 +79,89 @@ struct FestivalTests {
         ])
     }
 
+    /// The slots a fan sees: `encore event` (text and JSON), the concert page's JSON and
+    /// its HTML; acts without a set of their own show none.
+    @Test func eachActsSlotIsShownWhereTheBillIs() throws {
+        let scratch = try CLIScratch(ingesting: "festivals/bandsintown-sets.json", "festivals/songkick-festival.json")
+        let id = try #require(try DatabaseQueue(path: scratch.db).read { db in
+            try Int64.fetchOne(db, sql: "SELECT entity_id FROM source_record WHERE source = 'songkick' AND source_id = '2001'")
+        })
+        let text = try scratch.encore(["event", String(id)]).stdout
+        #expect(text.contains("  1. Velvet Harbour  (headline)  2027-07-09 21:00\n"))
+        #expect(text.contains("  4. Chapel Moon  2027-07-10 15:00\n"))
+        #expect(text.contains("  3. Søren Lys\n"))
+        func slots(_ event: [String: Any]?) -> [String] {
+            (event?["lineup"] as? [[String: Any]] ?? []).map { act in
+                let slot = act["slot"] as? [String: String]
+                return "\(act["name"] ?? "") \(slot?["date"] ?? "-") \(slot?["time"] ?? "-")"
+            }
+        }
+        let expected = [
+            "Velvet Harbour 2027-07-09 21:00:00", "Night Ferry 2027-07-11 19:30:00", "Søren Lys - -",
+            "Chapel Moon 2027-07-10 15:00:00", "The Neon Rivers - -",
+        ]
+        #expect(slots(try scratch.encore(["event", String(id), "--json"]).json() as? [String: Any]) == expected)
+
+        let catalog = try CatalogDatabase(path: scratch.db)
+        let tree = try FeedBuilder(
+            source: catalog, today: TestSupport.today, generatedAt: UTCInstant(iso: "2026-11-22T08:00:00Z")!
+        ).build()
+        let page = try #require(tree.files["events/\(id).json"])
+        #expect(slots(try JSONSerialization.jsonObject(with: page) as? [String: Any]) == expected)
+        let html = String(decoding: try #require(tree.files["events/\(id).html"]), as: UTF8.self)
+        #expect(html.contains("Chapel Moon</a><span class=\"billing\"> support</span><span class=\"slot\"> 2027-07-10 15:00</span></li>"))
+    }
+
     @Test func explainSaysWhyASetJoinedTheFestival() throws {
         let path = try ingested([Self.festival, Self.sets])
         let reason = try DatabaseQueue(path: path).read { db in
             try String.fetchOne(db, sql: "SELECT merge_reason FROM source_record WHERE source = 'bandsintown' AND source_id = '3003'")
         }
         #expect(reason == "a set on 2027-07-10, a day of the festival (2027-07-09 to 2027-07-11), 400 m from its grounds, with an act on its bill")
+    }
+
+    /// A festival over 9–11 July and three sets of Bandsintown's that stay apart from it,
+    /// each for one rule: an act not on its bill, a day after it, a place 2 km away.
+    @Test func explainNamesTheRuleThatKeptASetFromTheNearestFestival() throws {
+        let grounds = Coordinate(latitude: 51.5362, longitude: -0.0388)
+        func venue(_ source: String, _ name: String, metresNorth: Double) -> VenueListing {
+            VenueListing(
+                sourceID: "\(source)-\(name)", name: name, city: "London", country: "GB",
+                coordinate: Coordinate(latitude: grounds.latitude + metresNorth / 111_195, longitude: grounds.longitude))
+        }
+        func act(_ source: String, _ name: String) -> PerformanceListing {
+            PerformanceListing(artist: ArtistListing(sourceID: "\(source)-\(name)", name: name), billing: .headline, order: 1)
+        }
+        var festival = ListingPage(source: "songkick", locator: "festival")
+        festival.events = [EventListing(
+            sourceID: "1", title: "Golden Sound 2027", kind: .festival, start: EventStart(localDate: LocalDate(iso: "2027-07-09")!),
+            endDate: LocalDate(iso: "2027-07-11"), venue: venue("songkick", "Victoria Park", metresNorth: 0),
+            lineup: [act("songkick", "Velvet Harbour"), act("songkick", "Night Ferry")])]
+        var sets = ListingPage(source: "bandsintown", locator: "sets")
+        for (id, name, day, metres) in [
+            ("b1", "Chapel Moon", "2027-07-10", 400.0), ("b2", "Night Ferry", "2027-07-12", 400), ("b3", "Velvet Harbour", "2027-07-10", 2000),
+        ] {
+            sets.events.append(EventListing(
+                sourceID: id, title: "Golden Sound 2027", start: EventStart(localDate: LocalDate(iso: day)!),
+                venue: venue("bandsintown", "Golden Sound 2027 \(id)", metresNorth: metres), lineup: [act("bandsintown", name)]))
+        }
+        let (catalog, path) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(festival)
+        _ = try catalog.apply(sets)
+        let festivalID = try #require(try DatabaseQueue(path: path).read { db in
+            try Int64.fetchOne(db, sql: "SELECT entity_id FROM source_record WHERE source = 'songkick' AND kind = 'event'")
+        })
+        func missed(_ id: String) throws -> MergeExplanation.NearMiss? {
+            let event = try #require(try DatabaseQueue(path: path).read { db in
+                try Int64.fetchOne(db, sql: "SELECT entity_id FROM source_record WHERE source_id = ? AND kind = 'event'", arguments: [id])
+            })
+            return try catalog.explain(eventID: event)?.festivalNearMiss
+        }
+        #expect(try missed("b1")?.eventID == festivalID)
+        #expect(try missed("b1")?.keptApartBecause == "no act of its bill (Chapel Moon) is on the festival's")
+        #expect(try missed("b2")?.keptApartBecause == "its day (2027-07-12) is not a day of the festival (2027-07-09 to 2027-07-11)")
+        #expect(try missed("b3")?.keptApartBecause == "2000 m from the festival's grounds, more than 1000 m")
+        #expect(try catalog.explain(eventID: festivalID)?.festivalNearMiss == nil, "a festival is not a set")
     }
 
     // MARK: - The decision, as plain values

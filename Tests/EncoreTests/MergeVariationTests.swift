@@ -49,6 +49,28 @@ struct MergeVariationTests {
         #expect(try eventCount([doors, stage]) == 1)
     }
 
+    /// Songkick lists an 18:30 show of The Magnetic Deserts and a cancelled one with an
+    /// empty bill whose title names both acts; Bandsintown lists the latter's bill with no
+    /// time. Whichever comes first, Bandsintown's listing is the one with both acts.
+    @Test func aListingJoinsTheConcertItMatchesBestWhateverArrivedFirst() throws {
+        let early = page("songkick", "1", venue: "Roundhouse", at: "18:30", acts: ["The Magnetic Deserts"])
+        var cancelled = page("songkick", "2", venue: "Roundhouse", at: nil, acts: [])
+        cancelled.events[0].title = "The Magnetic Deserts with Eliza Kingsley at Roundhouse"
+        let listing = page("bandsintown", "b1", venue: "Roundhouse", at: nil, acts: ["Magnetic Deserts", "Eliza Kingsley"])
+        for order in [[early, cancelled, listing], [listing, early, cancelled], [listing, cancelled, early]] {
+            let (catalog, path) = try TestSupport.makeCatalog()
+            for page in order { _ = try catalog.apply(page) }
+            let partner = try DatabaseQueue(path: path).read { db in
+                try String.fetchOne(db, sql: """
+                    SELECT o.source_id FROM source_record r JOIN source_record o ON o.kind = 'event'
+                        AND o.entity_id = r.entity_id AND o.source = 'songkick'
+                    WHERE r.kind = 'event' AND r.source = 'bandsintown'
+                    """)
+            }
+            #expect(partner == "2", "\(order.map { $0.events[0].sourceID })")
+        }
+    }
+
     @Test func aCreditFeaturingAGuestSharesItsActs() throws {
         let plain = page("songkick", "1", venue: "Roundhouse", at: "20:00", acts: ["The Neon Rivers"])
         let featuring = page("bandsintown", "b1", venue: "Roundhouse", at: "20:00", acts: ["The Neon Rivers feat. Stella Dunmore"])
