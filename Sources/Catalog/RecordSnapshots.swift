@@ -2,11 +2,10 @@ import Foundation
 import Geo
 import Listings
 
-/// A snapshot as `source_record.payload` stores it: compact JSON with sorted keys.
-protocol StoredSnapshot: Codable, Equatable {}
-
-extension StoredSnapshot {
-    var payload: String { SnapshotCoding.encode(self) }
+/// A snapshot as `source_record.payload` stores it: compact JSON with sorted keys,
+/// written by ``SnapshotWriter`` (each type's `payload`) and read by `JSONDecoder`.
+protocol StoredSnapshot: Decodable, Equatable {
+    var payload: String { get }
 }
 
 /// The snapshot of a record that later, leaner mentions may name again (an artist on a
@@ -162,21 +161,8 @@ struct EventSnapshot: StoredSnapshot {
     }
 }
 
-/// Payloads are written by `JSONEncoder` and read by `JSONDecoder`. Those written by
-/// earlier versions (by hand, with the same keys in the same order) read the same.
+/// Reading payloads back (``SnapshotWriter`` writes them).
 enum SnapshotCoding {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
-    static func encode<T: Encodable>(_ snapshot: T) -> String {
-        // Snapshots hold text, whole numbers and finite numbers only (their initializers
-        // drop the rest), which JSON always encodes.
-        String(decoding: try! encoder.encode(snapshot), as: UTF8.self)
-    }
-
     static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(text.utf8))
     }
