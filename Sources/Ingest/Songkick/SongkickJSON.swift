@@ -2,7 +2,8 @@
 ///
 /// Field names follow the API. Every response is wrapped in `resultsPage`; `results`
 /// holds `event` (a list, or one object for event details), `artist`, `location` or
-/// `venue`, and is `{}` when there is nothing.
+/// `venue`, and is `{}` when there is nothing. Only the fields Encore uses are declared:
+/// `JSONDecoder` skips the rest unread.
 enum SongkickJSON {
     struct Envelope: Decodable {
         let resultsPage: ResultsPage
@@ -49,11 +50,10 @@ enum SongkickJSON {
         let datetime: String?
     }
 
+    /// A performance's own id and display name are not read: the artist carries both.
     struct Performance: Decodable {
-        let id: FlexibleID?
         let billing: String?
         let billingIndex: Int?
-        let displayName: String?
         let artist: Artist?
     }
 

@@ -149,10 +149,8 @@ struct SongkickXMLValues {
 
     func performance(_ x: XMLFragment, at path: String) throws(IngestError) -> SongkickJSON.Performance {
         SongkickJSON.Performance(
-            id: id(x),
             billing: x.value("billing"),
             billingIndex: try integer(x, "billingIndex", at: path),
-            displayName: x.value("displayName"),
             artist: try x.child("artist").map { (artist) throws(IngestError) in try self.artist(artist, at: "\(path).artist") })
     }
 
