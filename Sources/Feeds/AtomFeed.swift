@@ -9,8 +9,12 @@ import Listings
 /// link is the concert page, relative to the feed (every feed sits one folder deep, or
 /// says `xml:base`), so an event's entry is the same bytes in every feed.
 enum AtomFeed {
-    /// Entries a feed keeps, newest first.
+    /// Entries a feed keeps, newest first: feed readers poll, so a feed needs only what is
+    /// new since a reader last looked (RFC 4287 asks for no history).
     static let limit = 50
+    /// Entries a band's feed keeps: a band announces a few shows at a time, and every band
+    /// has a feed, so long ones added up to much of the tree.
+    static let artistLimit = 10
     /// How far back a metro area's "just announced" feed reaches.
     static let announcedDays = 14
 
@@ -63,10 +67,10 @@ enum AtomFeed {
 
     static func escape(_ text: String) -> String { Markup.escape(text) }
 
-    /// The entries of a list's events newest first, at most ``limit``, with `since`
+    /// The entries of a list's events newest first, at most `limit`, with `since`
     /// (seconds since the epoch) the oldest first-seen time kept; and the newest entry's
     /// update time.
-    static func entries(of list: EventList, since: Int64 = .min) -> (entries: [String], updated: Int64?) {
+    static func entries(of list: EventList, since: Int64 = .min, limit: Int = limit) -> (entries: [String], updated: Int64?) {
         switch list {
         case .details(let events):
             let kept = events.map { (firstSeen: $0.firstSeen?.secondsSinceEpoch ?? 0, event: $0) }.filter { $0.firstSeen >= since }

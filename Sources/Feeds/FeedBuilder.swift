@@ -243,9 +243,12 @@ public struct FeedBuilder {
     ) throws {
         log.owners.formUnion(slugs.keys.map { .artist($0) })
         let artists = slugs.keys.filter { only?.contains($0) ?? true }.sorted()
-        for start in stride(from: 0, to: artists.count, by: Self.encodingBatch) {
+        // Fewer bands than documents a batch: a band's shows are all over the entry store,
+        // and each read maps a run of pages around it, which stays resident until released.
+        let bands = Self.encodingBatch / 4
+        for start in stride(from: 0, to: artists.count, by: bands) {
             let outlines = try source.artistPageOutlines(
-                ids: Array(artists[start..<min(start + Self.encodingBatch, artists.count)]), today: today, pastSince: recentStart)
+                ids: Array(artists[start..<min(start + bands, artists.count)]), today: today, pastSince: recentStart)
             var batch: [(path: String, document: ArtistFeed)] = []
             var feeds: [(path: String, data: Data)] = []
             for outline in outlines {
@@ -255,7 +258,8 @@ public struct FeedBuilder {
                 feeds.append((
                     "artists/\(slug).atom",
                     atomFeed(
-                        of: try eventList(outline.upcoming, rendered: rendered), id: "artist/\(outline.artist.id)",
+                        of: try eventList(outline.upcoming, rendered: rendered), limit: AtomFeed.artistLimit,
+                        id: "artist/\(outline.artist.id)",
                         title: "New shows of \(outline.artist.name)", path: "artists/\(slug).atom", page: "artists/\(slug).html")))
                 log.lists[.artist(outline.artist.id)] = FeedListRecord(
                     events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count)
@@ -268,7 +272,10 @@ public struct FeedBuilder {
                 }
             }
             try add(&batch, to: pipeline)
-            try pipeline.submit { [feeds] sink in try sink.add(contentsOf: feeds) }
+            try pipeline.submit { [feeds] sink in
+                try sink.add(contentsOf: feeds)
+                rendered.releaseResidentPages()
+            }
             rendered.releaseResidentPages()
         }
     }
@@ -281,8 +288,10 @@ public struct FeedBuilder {
     }
 
     /// A feed of a list's events, newest first; an empty one is dated the build's day.
-    func atomFeed(of list: EventList, since: Int64 = .min, id: String, title: String, path: String, page: String) -> Data {
-        let (entries, newest) = AtomFeed.entries(of: list, since: since)
+    func atomFeed(
+        of list: EventList, since: Int64 = .min, limit: Int = AtomFeed.limit, id: String, title: String, path: String, page: String
+    ) -> Data {
+        let (entries, newest) = AtomFeed.entries(of: list, since: since, limit: limit)
         let day = UTCInstant(date: today, time: LocalTime(hour: 0, minute: 0)!, utcOffsetSeconds: 0)
         return AtomFeed.feed(
             id: id, title: title, path: path, page: page, updated: newest.map { UTCInstant(secondsSinceEpoch: $0) } ?? day,
