@@ -26,8 +26,11 @@ public struct CatalogDatabase: Sendable {
     var listedEvents: String { includesUnlisted ? "1" : "e.unlisted_since IS NULL" }
 
     /// Opens (creating if needed) the catalog at `path` and migrates it.
+    /// - Parameter readsOnce: true for a reader that goes through the whole catalog once (a
+    ///   feed build): it neither maps the file nor keeps a big page cache, since every mapped
+    ///   page it touched would stay in its resident memory, which would grow with the catalog.
     /// - Throws: a `DatabaseError` when the file is not a usable SQLite database.
-    public init(path: String, now: @escaping @Sendable () -> Date = Date.init) throws {
+    public init(path: String, readsOnce: Bool = false, now: @escaping @Sendable () -> Date = Date.init) throws {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             if !db.configuration.readonly {
@@ -42,13 +45,13 @@ public struct CatalogDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Ingest looks records up all over the catalog's indexes; SQLite's default
             // 2 MB page cache makes most of those lookups system calls.
-            try db.execute(sql: "PRAGMA cache_size = -65536")
+            try db.execute(sql: "PRAGMA cache_size = \(readsOnce ? -8192 : -65536)")
             // Queries on a big catalog touch pages all over the file; mapped pages are read
             // without a system call each (SQLite caps this at its compile-time maximum).
             // Readers only: an ingest touches most of the file, and mapped pages would
             // count toward its resident memory.
             if db.configuration.readonly {
-                try db.execute(sql: "PRAGMA mmap_size = 2147418112")
+                try db.execute(sql: "PRAGMA mmap_size = \(readsOnce ? 0 : 2_147_418_112)")
             } else {
                 // Statement journals (and the savepoint a page gets after a failure in
                 // its group) hold the original of every database page they change; past

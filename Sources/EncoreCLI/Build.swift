@@ -34,7 +34,7 @@ extension Encore {
 
         func run() throws {
             let outcome = try FeedBuild.run(
-                catalog: try global.openCatalog(), today: global.currentDate, out: out, full: full, reporting: reporting)
+                catalog: try global.openCatalog(readsOnce: true), today: global.currentDate, out: out, full: full, reporting: reporting)
             switch reporting.logFormat {
             case .text: Output.line(FeedBuild.summary(outcome, out: out))
             case .json: Output.line(FeedBuild.jsonSummary(outcome, out: out))

@@ -33,18 +33,19 @@ struct GlobalOptions: ParsableArguments {
 
     /// The catalog for a query: a missing file is a usage error, never a new empty catalog
     /// (which would answer "0 events" about a place it knows nothing of).
-    func openCatalog() throws -> CatalogDatabase {
+    /// - Parameter readsOnce: see `CatalogDatabase.init(path:readsOnce:now:)`.
+    func openCatalog(readsOnce: Bool = false) throws -> CatalogDatabase {
         guard FileManager.default.fileExists(atPath: databasePath) else {
             throw UsageError("no catalog at \(databasePath); run `encore refresh` or `encore ingest` first (or pass --db)")
         }
-        return try openOrCreateCatalog()
+        return try openOrCreateCatalog(readsOnce: readsOnce)
     }
 
     /// The catalog, made empty when missing: for the commands that write one (ingest,
     /// refresh, track, settings, going).
-    func openOrCreateCatalog() throws -> CatalogDatabase {
+    func openOrCreateCatalog(readsOnce: Bool = false) throws -> CatalogDatabase {
         do {
-            return try CatalogDatabase(path: databasePath)
+            return try CatalogDatabase(path: databasePath, readsOnce: readsOnce)
         } catch {
             throw CatalogOpenError(path: databasePath, underlying: String(describing: error))
         }

@@ -75,7 +75,9 @@ extension Encore {
                 succeeded = summary.succeeded
             }
             if !noBuild {
-                let report = try FeedBuild.run(catalog: catalog, today: global.currentDate, out: out, reporting: reporting)
+                // Its own connections, which read the catalog once through.
+                let report = try FeedBuild.run(
+                    catalog: try global.openCatalog(readsOnce: true), today: global.currentDate, out: out, reporting: reporting)
                 switch reporting.logFormat {
                 case .text: Output.line(FeedBuild.summary(report, out: out))
                 case .json: Output.line(FeedBuild.jsonSummary(report, out: out))

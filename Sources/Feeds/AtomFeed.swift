@@ -9,8 +9,12 @@ import Listings
 /// link is the concert page, relative to the feed (every feed sits one folder deep, or
 /// says `xml:base`), so an event's entry is the same bytes in every feed.
 enum AtomFeed {
-    /// Entries a feed keeps, newest first.
+    /// Entries a feed keeps, newest first: feed readers poll, so a feed needs only what is
+    /// new since a reader last looked (RFC 4287 asks for no history).
     static let limit = 50
+    /// Entries a band's feed keeps: a band announces a few shows at a time, and every band
+    /// has a feed, so long ones added up to much of the tree.
+    static let artistLimit = 10
     /// How far back a metro area's "just announced" feed reaches.
     static let announcedDays = 14
 
@@ -63,31 +67,29 @@ enum AtomFeed {
 
     static func escape(_ text: String) -> String { Markup.escape(text) }
 
-    /// The entries of a list's events newest first, at most ``limit``, with `since`
+    /// The entries of a list's events newest first, at most `limit`, with `since`
     /// (seconds since the epoch) the oldest first-seen time kept; and the newest entry's
     /// update time.
-    static func entries(of list: EventList, since: Int64 = .min) -> (entries: [String], updated: Int64?) {
-        var chosen: [(firstSeen: Int64, id: Int64, atom: String, updated: Int64)] = []
+    static func entries(of list: EventList, since: Int64 = .min, limit: Int = limit) -> (entries: [String], updated: Int64?) {
         switch list {
         case .details(let events):
-            for event in events {
-                let seen = event.firstSeen?.secondsSinceEpoch ?? 0
-                if seen >= since { chosen.append((seen, event.id, entry(event), updated(event).secondsSinceEpoch)) }
-            }
+            let kept = events.map { (firstSeen: $0.firstSeen?.secondsSinceEpoch ?? 0, event: $0) }.filter { $0.firstSeen >= since }
+                .sorted { ($0.firstSeen, $0.event.id) > ($1.firstSeen, $1.event.id) }.prefix(limit)
+            return (kept.map { entry($0.event) }, kept.map { updated($0.event).secondsSinceEpoch }.max())
         case .rendered(let ids, let store, let extra):
-            // Lists hold listed events only, so their entries are dated when first seen.
+            // Lists hold listed events only, so their entries are dated when first seen. The
+            // newest are chosen before any entry is read: a big city lists thousands.
+            var chosen: [(firstSeen: Int64, id: Int64)] = []
             for id in ids {
-                if let span = store.spans[id] {
-                    if span.firstSeen >= since, let atom = store.atom(at: span) {
-                        chosen.append((span.firstSeen, id, String(decoding: atom, as: UTF8.self), span.firstSeen))
-                    }
-                } else if let rendering = extra[id], rendering.firstSeen >= since {
-                    chosen.append((rendering.firstSeen, id, String(decoding: rendering.atom, as: UTF8.self), rendering.firstSeen))
-                }
+                let firstSeen = store.spans[id]?.firstSeen ?? extra[id]?.firstSeen
+                if let firstSeen, firstSeen >= since { chosen.append((firstSeen, id)) }
             }
+            let kept = chosen.sorted { $0 > $1 }.prefix(limit)
+            let entries = kept.compactMap { event -> String? in
+                if let span = store.spans[event.id] { return store.atom(at: span).map { String(decoding: $0, as: UTF8.self) } }
+                return extra[event.id].map { String(decoding: $0.atom, as: UTF8.self) }
+            }
+            return (entries, kept.first?.firstSeen)
         }
-        chosen.sort { ($0.firstSeen, $0.id) > ($1.firstSeen, $1.id) }
-        let kept = chosen.prefix(limit)
-        return (kept.map(\.atom), kept.map(\.updated).max())
     }
 }

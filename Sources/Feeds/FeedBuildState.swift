@@ -16,7 +16,7 @@ struct FeedBuildState: Equatable {
     /// Bumped when the layout of the state or of any feed document changes: an older
     /// state then forces a full build. The page size is part of it, since the state's
     /// lists say which page each event is on.
-    static let formatVersion: Int64 = 8_000 + Int64(FeedBuilder.pageSize)
+    static let formatVersion: Int64 = 9_000 + Int64(FeedBuilder.pageSize)
 
     /// The day the build was for: lists of upcoming events depend on it.
     var today: String
@@ -115,9 +115,12 @@ extension FeedBuildState {
         out.int(Int64(bitPattern: liveInode))
         out.int(Int64(bitPattern: spareInode))
         out.int(Int64(files.events.count))
-        for (id, hash) in files.events {
+        for (id, event) in files.events {
             out.int(id)
-            out.int(Int64(bitPattern: hash))
+            out.int(Int64(event.present))
+            out.int(Int64(bitPattern: event.hashes.0))
+            out.int(Int64(bitPattern: event.hashes.1))
+            out.int(Int64(bitPattern: event.hashes.2))
             try out.flushIfFull()
         }
         out.int(Int64(files.others.count))
@@ -185,7 +188,11 @@ extension FeedBuildState {
             files = FeedFileHashes(minimumCapacity: eventFileCount)
             for _ in 0..<eventFileCount {
                 let id = try input.int()
-                files.setEvent(id, UInt64(bitPattern: try input.int()))
+                let present = try input.int()
+                guard (0..<8).contains(present) else { return nil }
+                files.setEvent(id, FeedFileHashes.EventFiles(
+                    hashes: (UInt64(bitPattern: try input.int()), UInt64(bitPattern: try input.int()), UInt64(bitPattern: try input.int())),
+                    present: UInt8(present)))
             }
             for _ in 0..<(try input.count()) {
                 let path = try input.string()
@@ -362,12 +369,47 @@ enum FeedFileHash {
     }
 }
 
-/// The hash of each file of a tree, by path (``FeedFileHash``). Concert pages, most of a
-/// tree, are kept by event id: made and freed as 200,000 path strings, these hashes were
-/// most of the time an incremental build spent loading and saving its state.
+/// The hash of each file of a tree, by path (``FeedFileHash``). Concert pages (JSON, HTML
+/// and `.ics`), most of a tree, are kept by event id: as path strings, they were most of
+/// what a full build held in memory, and most of the time an incremental build spent
+/// loading and saving its state.
 struct FeedFileHashes: Equatable, Sendable {
-    private(set) var events: [Int64: UInt64] = [:]
+    /// A concert page's files: a hash per kind, and which kinds are present.
+    struct EventFiles: Equatable, Sendable {
+        var hashes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var present: UInt8 = 0
+
+        subscript(kind kind: Int) -> UInt64? {
+            get {
+                guard present & (1 << kind) != 0 else { return nil }
+                return switch kind {
+                case 0: hashes.0
+                case 1: hashes.1
+                default: hashes.2
+                }
+            }
+            set {
+                let value = newValue ?? 0
+                switch kind {
+                case 0: hashes.0 = value
+                case 1: hashes.1 = value
+                default: hashes.2 = value
+                }
+                if newValue == nil { present &= ~(1 << kind) } else { present |= 1 << kind }
+            }
+        }
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.present == b.present && (0..<3).allSatisfy { a[kind: $0] == b[kind: $0] }
+        }
+    }
+
+    /// The extensions of a concert page's files, in ``EventFiles`` kind order.
+    static let eventExtensions = ["json", "html", "ics"]
+
+    private(set) var events: [Int64: EventFiles] = [:]
     private(set) var others: [String: UInt64] = [:]
+    private(set) var count = 0
 
     init() {}
 
@@ -375,42 +417,66 @@ struct FeedFileHashes: Equatable, Sendable {
         events.reserveCapacity(minimumCapacity)
     }
 
-    var count: Int { events.count + others.count }
-
-    var paths: [String] { events.keys.map(Self.eventPath) + others.keys }
+    var paths: [String] {
+        events.flatMap { id, files in
+            Self.eventExtensions.indices.filter { files[kind: $0] != nil }.map { Self.eventPath(id, kind: $0) }
+        } + others.keys
+    }
 
     subscript(path: String) -> UInt64? {
         get {
-            if let id = Self.eventID(path) { return events[id] }
+            if let (id, kind) = Self.eventFile(path) { return events[id]?[kind: kind] }
             return others[path]
         }
         set {
-            if let id = Self.eventID(path) { events[id] = newValue } else { others[path] = newValue }
+            let old: UInt64?
+            if let (id, kind) = Self.eventFile(path) {
+                old = events[id]?[kind: kind]
+                if newValue == nil, old != nil, events[id]!.present == 1 << kind {
+                    events[id] = nil
+                } else if newValue != nil || old != nil {
+                    events[id, default: EventFiles()][kind: kind] = newValue
+                }
+            } else {
+                old = others.updateValue(newValue ?? 0, forKey: path)
+                if newValue == nil { others[path] = nil }
+            }
+            count += (newValue == nil ? 0 : 1) - (old == nil ? 0 : 1)
         }
     }
 
     @discardableResult
     mutating func removeValue(forKey path: String) -> UInt64? {
-        if let id = Self.eventID(path) { return events.removeValue(forKey: id) }
-        return others.removeValue(forKey: path)
+        let old = self[path]
+        self[path] = nil
+        return old
     }
 
-    mutating func setEvent(_ id: Int64, _ hash: UInt64) { events[id] = hash }
+    mutating func setEvent(_ id: Int64, _ files: EventFiles) {
+        count += files.present.nonzeroBitCount - (events[id]?.present.nonzeroBitCount ?? 0)
+        events[id] = files
+    }
 
-    static func eventPath(_ id: Int64) -> String { "events/\(id).json" }
+    static func eventPath(_ id: Int64, kind: Int = 0) -> String { "events/\(id).\(eventExtensions[kind])" }
 
-    /// The id of a concert page's path, written as ``eventPath(_:)`` writes it (so
-    /// `events/007.json` is another file, kept by path).
-    static func eventID(_ path: String) -> Int64? {
+    /// The id and kind of a concert page's file, written as ``eventPath(_:kind:)`` writes
+    /// it (so `events/007.json` is another file, kept by path).
+    static func eventFile(_ path: String) -> (id: Int64, kind: Int)? {
         let utf8 = path.utf8
-        guard utf8.count > 12, path.hasPrefix("events/"), path.hasSuffix(".json") else { return nil }
-        let digits = utf8.dropFirst(7).dropLast(5)
-        guard digits.count <= 18, digits.first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        guard utf8.count >= 12, path.hasPrefix("events/") else { return nil }
+        let kind: Int
+        if path.hasSuffix(".json") { kind = 0 } else if path.hasSuffix(".html") { kind = 1 } else if path.hasSuffix(".ics") {
+            kind = 2
+        } else {
+            return nil
+        }
+        let digits = utf8.dropFirst(7).dropLast(kind == 2 ? 4 : 5)
+        guard !digits.isEmpty, digits.count <= 18, digits.first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
         var id: Int64 = 0
         for byte in digits {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             id = id * 10 + Int64(byte - UInt8(ascii: "0"))
         }
-        return id
+        return (id, kind)
     }
 }

@@ -34,7 +34,8 @@ struct FeedBuildReads: Sendable {
     }
 }
 
-/// Work running on another thread; ``value()`` waits for its result.
+/// Work running on another thread; ``value()`` waits for its result. `@unchecked`: the
+/// result is written once, before `done` is signalled, and read only after waiting for it.
 final class Background<Value: Sendable>: @unchecked Sendable {
     private var result: Result<Value, any Error>?
     private let done = DispatchSemaphore(value: 0)

@@ -74,10 +74,6 @@ public struct FeedBuilder {
         let slugs = scope.slugs ?? log.slugs(for: names)
         let metros = reads.metroAreas
         let pipeline = FeedPipeline(sink: tree)
-        // Rendering every list, the outlines are read on another core meanwhile: the
-        // concert pages keep the writers busy and this thread half idle, and lists read
-        // after them left the writers idle instead.
-        let outlines = scope.lists == nil ? FeedListOutlines.start(for: self, metroAreas: metros, artists: slugs, only: nil) : nil
         do {
             // Concert pages first: rendering them also renders every event's list entry,
             // which the metro, band and venue pages then splice.
@@ -89,13 +85,14 @@ public struct FeedBuilder {
                 progress("spliced lists", pipeline.count)
                 try splice(&plan!, to: pipeline, log: log)
             }
-            let lists = outlines ?? FeedListOutlines.start(for: self, metroAreas: metros, artists: slugs, only: plan)
+            // Lists are read a batch at a time as they are rendered, never all at once:
+            // what a build holds does not grow with the catalog.
             progress("metro areas", pipeline.count)
-            try addMetros(metros, to: pipeline, rendered: rendered, outlines: lists.metroAreas, log: log)
+            try addMetros(metros, to: pipeline, rendered: rendered, only: plan?.metroAreas, log: log)
             progress("band pages", pipeline.count)
-            try addArtists(to: pipeline, slugs: slugs, rendered: rendered, outlines: lists.artists, log: log)
+            try addArtists(to: pipeline, slugs: slugs, rendered: rendered, only: plan?.artists, log: log)
             progress("venue pages", pipeline.count)
-            try addVenues(to: pipeline, rendered: rendered, outlines: lists.venues, log: log)
+            try addVenues(to: pipeline, rendered: rendered, only: plan?.venues, log: log)
         } catch {
             // No queued work may outlive a failed build and write into its staging tree.
             try? pipeline.drain()
@@ -205,47 +202,53 @@ public struct FeedBuilder {
     }
 
     private func addMetros<Sink>(
-        _ metros: [MetroAreaOverview], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents,
-        outlines: Background<[Int64: [Int64]]>, log: FeedListLog
+        _ metros: [MetroAreaOverview], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?,
+        log: FeedListLog
     ) throws {
         log.owners.formUnion(metros.map { .metroArea($0.metroArea.id) })
-        let lists = try outlines.value()
-        for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) {
+        for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) where only?.contains(metro.metroArea.id) ?? true {
             let id = metro.metroArea.id
-            guard let ids = lists[id] else { continue }
+            let ids = try source.eventIDs(inMetroAreas: [id], window: window)
             let pages = FeedPaging.pages(of: ids.count, size: Self.pageSize, firstPath: "metros/\(id).json")
             log.lists[.metroArea(id)] = FeedListRecord(events: ids, pages: pages.count)
-            let documents = try pages.map { page in
-                MetroFeed(
-                    metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
-                    events: try eventList(Array(ids[page.range]), rendered: rendered), paging: page.paging)
-            }
-            let paths = pages.map(\.path)
             let map = GeoJSON.venues(of: try source.eventPins(ids: ids))
             let atom = atomFeed(
                 of: try eventList(ids, rendered: rendered), since: announcedSince, id: "metro/\(id)",
                 title: "Just announced in \(metro.metroArea.name)", path: "metros/\(id).atom", page: "metros/\(id).html")
             try pipeline.submit { sink in
-                try sink.add(contentsOf: zip(paths, try FeedJSON.encodeAll(documents)).map { (path: $0, data: $1) })
-                let pages = try FeedJSON.mapOnEveryCore(Array(zip(paths, documents))) { path, document in
-                    document.html(path: SiteHTML.htmlPath(path), map: document.paging.page == 1 ? map : nil)
-                }
-                try sink.add(contentsOf: zip(paths, pages).map { (path: SiteHTML.htmlPath($0), data: $1) })
                 try sink.add("metros/\(id).geojson", FeedJSON.encode(map))
                 try sink.add("metros/\(id).atom", atom)
             }
-            rendered.releaseResidentPages()
+            // A big city has hundreds of pages: they are rendered a batch at a time.
+            for start in stride(from: 0, to: pages.count, by: Self.encodingBatch) {
+                let batch = try pages[start..<min(start + Self.encodingBatch, pages.count)].map { page in
+                    (path: page.path, document: MetroFeed(
+                        metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
+                        events: try eventList(Array(ids[page.range]), rendered: rendered), paging: page.paging))
+                }
+                try pipeline.submit { sink in
+                    try sink.add(contentsOf: zip(batch, try FeedJSON.encodeAll(batch.map(\.document))).map { (path: $0.path, data: $1) })
+                    let pages = try FeedJSON.mapOnEveryCore(batch) { page in
+                        page.document.html(path: SiteHTML.htmlPath(page.path), map: page.document.paging.page == 1 ? map : nil)
+                    }
+                    try sink.add(contentsOf: zip(batch, pages).map { (path: SiteHTML.htmlPath($0.path), data: $1) })
+                }
+                rendered.releaseResidentPages()
+            }
         }
     }
 
     private func addArtists<Sink>(
-        to pipeline: FeedPipeline<Sink>, slugs: [Int64: String], rendered: RenderedEvents,
-        outlines read: Background<[ArtistPageOutline]>, log: FeedListLog
+        to pipeline: FeedPipeline<Sink>, slugs: [Int64: String], rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
     ) throws {
         log.owners.formUnion(slugs.keys.map { .artist($0) })
-        let all = try read.value()
-        for start in stride(from: 0, to: all.count, by: Self.encodingBatch) {
-            let outlines = all[start..<min(start + Self.encodingBatch, all.count)]
+        let artists = slugs.keys.filter { only?.contains($0) ?? true }.sorted()
+        // Fewer bands than documents a batch: a band's shows are all over the entry store,
+        // and each read maps a run of pages around it, which stays resident until released.
+        let bands = Self.encodingBatch / 4
+        for start in stride(from: 0, to: artists.count, by: bands) {
+            let outlines = try source.artistPageOutlines(
+                ids: Array(artists[start..<min(start + bands, artists.count)]), today: today, pastSince: recentStart)
             var batch: [(path: String, document: ArtistFeed)] = []
             var feeds: [(path: String, data: Data)] = []
             for outline in outlines {
@@ -255,7 +258,8 @@ public struct FeedBuilder {
                 feeds.append((
                     "artists/\(slug).atom",
                     atomFeed(
-                        of: try eventList(outline.upcoming, rendered: rendered), id: "artist/\(outline.artist.id)",
+                        of: try eventList(outline.upcoming, rendered: rendered), limit: AtomFeed.artistLimit,
+                        id: "artist/\(outline.artist.id)",
                         title: "New shows of \(outline.artist.name)", path: "artists/\(slug).atom", page: "artists/\(slug).html")))
                 log.lists[.artist(outline.artist.id)] = FeedListRecord(
                     events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count)
@@ -268,7 +272,10 @@ public struct FeedBuilder {
                 }
             }
             try add(&batch, to: pipeline)
-            try pipeline.submit { [feeds] sink in try sink.add(contentsOf: feeds) }
+            try pipeline.submit { [feeds] sink in
+                try sink.add(contentsOf: feeds)
+                rendered.releaseResidentPages()
+            }
             rendered.releaseResidentPages()
         }
     }
@@ -281,8 +288,10 @@ public struct FeedBuilder {
     }
 
     /// A feed of a list's events, newest first; an empty one is dated the build's day.
-    func atomFeed(of list: EventList, since: Int64 = .min, id: String, title: String, path: String, page: String) -> Data {
-        let (entries, newest) = AtomFeed.entries(of: list, since: since)
+    func atomFeed(
+        of list: EventList, since: Int64 = .min, limit: Int = AtomFeed.limit, id: String, title: String, path: String, page: String
+    ) -> Data {
+        let (entries, newest) = AtomFeed.entries(of: list, since: since, limit: limit)
         let day = UTCInstant(date: today, time: LocalTime(hour: 0, minute: 0)!, utcOffsetSeconds: 0)
         return AtomFeed.feed(
             id: id, title: title, path: path, page: page, updated: newest.map { UTCInstant(secondsSinceEpoch: $0) } ?? day,
@@ -290,14 +299,15 @@ public struct FeedBuilder {
     }
 
     private func addVenues<Sink>(
-        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, outlines read: Background<FeedListOutlines.Venues>,
-        log: FeedListLog
+        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
     ) throws {
         var batch: [(path: String, document: VenueFeed)] = []
-        let venues = try read.value()
-        log.owners.formUnion(venues.ids.map { .venue($0) })
-        for listing in venues.outlines {
-            let id = listing.venue.id
+        // Every venue with a page, rendered or not.
+        let ids = try source.venueIDs(withEventsSince: today)
+        log.owners.formUnion(ids.map { .venue($0) })
+        for id in ids where only?.contains(id) ?? true {
+            // A venue gone since has no page.
+            guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
             let pages = FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json")
             log.lists[.venue(id)] = FeedListRecord(events: listing.eventIDs, pages: pages.count)
             for page in pages {
@@ -311,57 +321,6 @@ public struct FeedBuilder {
             }
         }
         try add(&batch, to: pipeline)
-    }
-
-    /// The outlines of the lists to render (all, or those `plan` names), read in order on
-    /// one other thread; each part waits for its reads when the builder gets to it.
-    struct FeedListOutlines {
-        struct Venues: Sendable {
-            /// Every venue with a page, rendered or not.
-            var ids: [Int64]
-            /// The pages to render, in id order (a venue gone since has none).
-            var outlines: [VenuePageOutline]
-        }
-
-        /// Event ids of each metro area's feed. Map pins are read as each map is written,
-        /// so they are never all in memory at once.
-        let metroAreas: Background<[Int64: [Int64]]>
-        let artists: Background<[ArtistPageOutline]>
-        let venues: Background<Venues>
-
-        static func start(
-            for builder: FeedBuilder, metroAreas: [MetroAreaOverview], artists slugs: [Int64: String], only plan: FeedListPlan?
-        ) -> FeedListOutlines {
-            let (source, today, window, recentStart) = (builder.source, builder.today, builder.window, builder.recentStart)
-            let queue = DispatchQueue(label: "encore.feeds.outlines")
-            let metroIDs = metroAreas.map(\.metroArea.id).filter { plan?.metroAreas.contains($0) ?? true }
-            let artists = slugs.keys.filter { plan?.artists.contains($0) ?? true }.sorted()
-            let venuesToRender = plan?.venues
-            return FeedListOutlines(
-                metroAreas: Background(on: queue) {
-                    var lists: [Int64: [Int64]] = [:]
-                    for id in metroIDs { lists[id] = try source.eventIDs(inMetroAreas: [id], window: window) }
-                    return lists
-                },
-                artists: Background(on: queue) {
-                    var outlines: [ArtistPageOutline] = []
-                    outlines.reserveCapacity(artists.count)
-                    for start in stride(from: 0, to: artists.count, by: FeedBuilder.encodingBatch) {
-                        outlines += try source.artistPageOutlines(
-                            ids: Array(artists[start..<min(start + FeedBuilder.encodingBatch, artists.count)]), today: today,
-                            pastSince: recentStart)
-                    }
-                    return outlines
-                },
-                venues: Background(on: queue) {
-                    let ids = try source.venueIDs(withEventsSince: today)
-                    return Venues(
-                        ids: ids,
-                        outlines: try ids.filter { venuesToRender?.contains($0) ?? true }.compactMap {
-                            try source.venuePageOutline(id: $0, today: today)
-                        })
-                })
-        }
     }
 
     /// Documents are rendered in batches on every core, then added in order, while the

@@ -188,10 +188,13 @@ public struct FeedTreeWriter: Sendable {
         let directory: URL
         let previous: Set<String>
         let known: FeedFileHashes?
-        /// Paths added so far, with the bytes written for each (nil: linked unchanged).
-        private var added: [String: Int?] = [:]
-        /// The hash of every file added.
+        /// The hash of every file added (so, which paths were added).
         private(set) var hashes = FeedFileHashes()
+        /// What was written and linked so far (`removed` is counted by ``finish()``).
+        private var report = FeedBuildReport()
+        /// Paths written, when there is a previous build (the spare tree lacks them): without
+        /// one, nothing needs the list, which would grow with the catalog.
+        private var written: [String] = []
         private var directories: Set<String> = [""]
 
         init(writer: FeedTreeWriter, directory: URL, previous: Set<String>, known: FeedFileHashes?) {
@@ -201,7 +204,7 @@ public struct FeedTreeWriter: Sendable {
             self.known = known
         }
 
-        public var count: Int { added.count }
+        public var count: Int { hashes.count }
 
         public mutating func add(_ path: String, _ data: Data) throws {
             try add(contentsOf: [(path, data)])
@@ -217,13 +220,32 @@ public struct FeedTreeWriter: Sendable {
                 try makeParentDirectory(of: file.path)
                 last[file.path] = index
             }
-            let pending = last.values.sorted().map { (index: $0, replacing: added[files[$0].path] != nil) }
+            let pending = last.values.sorted().map { (index: $0, replacing: hashes[files[$0].path] != nil) }
+            for file in pending where file.replacing {
+                // Counted once, as what its last bytes did: what the earlier ones did is
+                // undone (a file linked from the live tree has a second link).
+                var status = stat()
+                guard lstat(directory.path + "/" + files[file.index].path, &status) == 0 else { continue }
+                if status.st_nlink > 1 {
+                    report.unchanged -= 1
+                } else {
+                    report.written -= 1
+                    report.bytesWritten -= Int(status.st_size)
+                }
+            }
             let outcomes = try FeedJSON.mapOnEveryCore(pending) { [self] file in
                 try self.write(files[file.index].path, files[file.index].data, replacing: file.replacing)
             }
             for (file, outcome) in zip(pending, outcomes) {
-                added[files[file.index].path] = outcome.bytes
-                hashes[files[file.index].path] = outcome.hash
+                let path = files[file.index].path
+                if let bytes = outcome.bytes {
+                    report.written += 1
+                    report.bytesWritten += bytes
+                    if !previous.isEmpty { written.append(path) }
+                } else {
+                    report.unchanged += 1
+                }
+                hashes[path] = outcome.hash
             }
         }
 
@@ -262,22 +284,15 @@ public struct FeedTreeWriter: Sendable {
         /// Swaps the staged build in. The previous build is deleted, or kept as the spare
         /// tree that the next incremental build brings up to date.
         func finish(keepingPrevious: Bool) throws -> (report: FeedBuildReport, changed: [String]) {
-            var report = FeedBuildReport()
-            var changed: [String] = []
-            for (path, bytes) in added {
-                if let bytes {
-                    report.written += 1
-                    report.bytesWritten += bytes
-                    changed.append(path)
-                } else {
-                    report.unchanged += 1
-                }
-            }
-            let removed = previous.subtracting(added.keys)
+            var report = self.report
+            let removed = previous.filter { hashes[$0] == nil }
             report.removed = removed.count
-            changed.append(contentsOf: removed)
-            try writer.swap(in: directory, keepingPrevious: keepingPrevious)
-            return (report, changed.sorted())
+            // A previous build without files of its own is not worth keeping as the spare
+            // (the next incremental build makes one): `written` was not listed for it.
+            let keeps = keepingPrevious && !previous.isEmpty
+            if keepingPrevious, !keeps { try? FileManager.default.removeItem(at: writer.spareDirectory) }
+            try writer.swap(in: directory, keepingPrevious: keeps)
+            return (report, Set(written).union(removed).sorted())
         }
 
         /// Compares a file with `data`, reading it only when the sizes agree.

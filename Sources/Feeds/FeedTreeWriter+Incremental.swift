@@ -117,7 +117,7 @@ extension FeedTreeWriter {
     }
 
     /// An incremental build being written into the spare tree.
-    struct IncrementalStaging: FeedSink, @unchecked Sendable {
+    struct IncrementalStaging: FeedSink, Sendable {
         let writer: FeedTreeWriter
         /// The live build's files and hashes.
         let previous: FeedFileHashes

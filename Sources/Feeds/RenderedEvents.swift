@@ -68,6 +68,7 @@ final class RenderedEvents: @unchecked Sendable {
         if let previous {
             spans = previous.spans
             flushed = previous.length
+            recordsPlaces = true
         }
     }
 
@@ -140,11 +141,13 @@ final class RenderedEvents: @unchecked Sendable {
         var metroAreaID: Int64?
     }
 
-    /// Venues and metro areas of the events appended by this build.
+    /// Venues and metro areas of the events appended by this build, when it continues
+    /// the last one's entries (an incremental build's plan reads them; a full build needs none).
     private(set) var places: [Int64: Place] = [:]
+    private var recordsPlaces = false
 
     func append(_ id: Int64, _ rendering: Rendering) throws {
-        places[id] = rendering.place
+        if recordsPlaces { places[id] = rendering.place }
         try append(
             id, rendering.entry, pin: rendering.pin, listKey: rendering.listKey, html: rendering.html, atom: rendering.atom,
             firstSeen: rendering.firstSeen, day: rendering.day)

@@ -6,28 +6,35 @@ import Testing
 /// What a build leaves for the next one must read back exactly, or not at all.
 struct FeedBuildStateTests {
     @Test func concertPagesAreKeptByIdOnlyUnderThePathsABuildWrites() {
-        #expect(FeedFileHashes.eventID("events/7.json") == 7)
-        #expect(FeedFileHashes.eventID("events/0.json") == 0)
+        #expect(FeedFileHashes.eventFile("events/7.json")! == (7, 0))
+        #expect(FeedFileHashes.eventFile("events/7.html")! == (7, 1))
+        #expect(FeedFileHashes.eventFile("events/7.ics")! == (7, 2))
+        #expect(FeedFileHashes.eventFile("events/0.json")! == (0, 0))
         for path in [
-            "events/007.json", "events/+7.json", "events/.json", "events/7/page-2.json", "venues/7.json",
-            "events/99999999999999999999.json", "events/7.json.json",
+            "events/007.json", "events/+7.json", "events/.json", "events/.ics", "events/7/page-2.json", "venues/7.json",
+            "events/99999999999999999999.json", "events/7.json.json", "events/7.atom",
         ] {
-            #expect(FeedFileHashes.eventID(path) == nil, "\(path)")
+            #expect(FeedFileHashes.eventFile(path) == nil, "\(path)")
         }
         var hashes = FeedFileHashes()
         hashes["events/7.json"] = 1
+        hashes["events/7.ics"] = 4
         hashes["events/007.json"] = 2
         hashes["artists/band.json"] = 3
-        #expect(hashes.count == 3)
+        #expect(hashes.count == 4)
         #expect(hashes["events/7.json"] == 1 && hashes["events/007.json"] == 2 && hashes["artists/band.json"] == 3)
-        #expect(Set(hashes.paths) == ["events/7.json", "events/007.json", "artists/band.json"])
+        #expect(hashes["events/7.ics"] == 4 && hashes["events/7.html"] == nil)
+        #expect(Set(hashes.paths) == ["events/7.json", "events/7.ics", "events/007.json", "artists/band.json"])
         #expect(hashes.removeValue(forKey: "events/7.json") == 1)
-        #expect(hashes["events/7.json"] == nil && hashes.count == 2)
+        #expect(hashes["events/7.json"] == nil && hashes["events/7.ics"] == 4 && hashes.count == 3)
+        hashes["events/7.ics"] = nil
+        #expect(Set(hashes.paths) == ["events/007.json", "artists/band.json"] && hashes.count == 2)
     }
 
     @Test func aSavedStateReadsBackAsItWasWrittenAndADamagedOneNotAtAll() throws {
         var files = FeedFileHashes()
         files["events/12.json"] = 9
+        files["events/12.html"] = 0
         files["metros/1.json"] = 8
         let state = FeedBuildState(
             today: "2026-11-22", revision: 42, liveInode: 7, spareInode: 8, files: files,
