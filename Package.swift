@@ -40,7 +40,7 @@ let package = Package(
         .target(
             name: "Feeds", dependencies: ["Listings", "Geo", .product(name: "Plot", package: "Plot")], resources: [.copy("Site")],
             swiftSettings: swiftSettings),
-        .target(name: "SampleWorld", swiftSettings: swiftSettings),
+        .target(name: "SampleWorld", dependencies: ["Geo"], swiftSettings: swiftSettings),
         .target(
             name: "EncoreCLI",
             dependencies: [

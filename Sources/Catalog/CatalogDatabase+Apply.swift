@@ -281,6 +281,10 @@ struct PageApplier {
     var candidateMemo: [String: [CandidateEvent]] = [:]
     /// ``artistMerges`` when the memo was filled: a merged artist changes the bills read.
     var candidateMemoMerges = 0
+    /// Events at a venue on a day (`"venue date"`) holding a record of this source and
+    /// another's, as this page found them and then joined them, cleared with
+    /// ``candidateMemo``: searched once a venue and day, as candidates are.
+    var takenMemo: [String: [Int64]] = [:]
 
     init(source: String, in pageWrite: PageWrite) throws {
         self.pageWrite = pageWrite

@@ -47,7 +47,8 @@ extension PageApplier {
         let listing = (
             names: event.lineup.map(\.artist.name), title: event.title, time: event.start.localTime?.description
         )
-        let taken = try Int64.fetchAll(
+        let key = "\(venueID) \(event.start.localDate)"
+        let taken = try takenMemo[key] ?? Int64.fetchAll(
             db.cachedStatement(sql: """
                 SELECT e.id FROM event e WHERE e.venue_id = ? AND e.local_date = ? AND e.end_date IS NULL
                 AND EXISTS (SELECT 1 FROM source_record r WHERE r.kind = 'event' AND r.entity_id = e.id AND r.source = ?)
@@ -55,6 +56,7 @@ extension PageApplier {
                 ORDER BY e.id
                 """),
             arguments: [venueID, event.start.localDate.description, source, source])
+        takenMemo[key] = taken
         for id in taken {
             let records = try snapshots(EventSnapshot.self, kind: .event, entityID: id)
             let mine = records.filter { $0.source == source }
@@ -92,6 +94,7 @@ extension PageApplier {
         if let known = prefetched[.event]?[record.sourceID] { prefetched[.event]?[record.sourceID] = known?.moved(to: newID) }
         if resolved[.event]?[record.sourceID] != nil { resolved[.event]?[record.sourceID] = newID }
         candidateMemo = [:]
+        takenMemo = [:]
         try rebuildEvent(id)
     }
 }

@@ -51,6 +51,7 @@ extension PageApplier {
             // Now listed by this source too: never a candidate for its other events.
             let key = "\(venueID) \(event.start.localDate)"
             candidateMemo[key]?.removeAll { $0.id == candidate.id }
+            if takenMemo[key]?.contains(candidate.id) == false { takenMemo[key] = (takenMemo[key]! + [candidate.id]).sorted() }
             try takeIn(sets, into: candidate.id)
             return .merged
         }
@@ -188,6 +189,7 @@ extension PageApplier {
         let localDate = event.start.localDate.description
         if candidateMemoMerges != artistMerges {
             candidateMemo = [:]
+            takenMemo = [:]
             candidateMemoMerges = artistMerges
         }
         let key = "\(venueID) \(localDate)"

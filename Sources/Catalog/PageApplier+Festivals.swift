@@ -213,6 +213,7 @@ extension PageApplier {
         seen?.recordsMoved(.event, from: removed, to: kept)
         for (sourceID, id) in resolved[.event] ?? [:] where id == removed { resolved[.event]?[sourceID] = kept }
         candidateMemo = [:]
+        takenMemo = [:]
         try db.cachedStatement(sql: """
             UPDATE source_record SET entity_id = ?, merge_reason = ?, merged_at = ? WHERE kind = 'event' AND entity_id = ?
             """).execute(arguments: [kept, reason, timestamp, removed])

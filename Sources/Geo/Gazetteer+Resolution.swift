@@ -95,4 +95,18 @@ extension Gazetteer {
     public func countryName(for code: String) -> String? {
         countryNames[code]
     }
+
+    /// The most populous city of that name, in `country` when it names a known one; without
+    /// a country, in `region` when that is a first-level division or a country code of one
+    /// of them ("Portland, ME" is in Maine, "Berlin, DE" in Germany).
+    public func bestCity(named name: String, country: String?, region: String? = nil) -> City? {
+        let candidates = cities(named: name)
+        if let country, let code = countryCode(for: country) {
+            return candidates.first { $0.countryCode == code }
+        }
+        if let region, let inRegion = candidates.first(where: { $0.admin1Code == region || $0.countryCode == region }) {
+            return inRegion
+        }
+        return candidates.first
+    }
 }

@@ -123,24 +123,11 @@ public struct GeoEnrichment: Sendable {
         }
     }
 
-    /// The most populous city of that name, in `country` when it names a known one; without
-    /// a country, in `region` when that is a first-level division or a country code of one
-    /// of them ("Portland, ME" is in Maine, "Berlin, DE" in Germany).
+    /// The gazetteer's city of that name, remembered (``Gazetteer/bestCity(named:country:region:)``).
     private func bestCity(named name: String, country: String?, region: String? = nil) -> City? {
         cityByName.value(for: name + "\u{1F}" + (country ?? "") + "\u{1F}" + (region ?? "")) {
-            lookUpCity(named: name, country: country, region: region)
+            gazetteer.bestCity(named: name, country: country, region: region)
         }
-    }
-
-    private func lookUpCity(named name: String, country: String?, region: String?) -> City? {
-        let candidates = gazetteer.cities(named: name)
-        if let country, let code = gazetteer.countryCode(for: country) {
-            return candidates.first { $0.countryCode == code }
-        }
-        if let region, let inRegion = candidates.first(where: { $0.admin1Code == region || $0.countryCode == region }) {
-            return inRegion
-        }
-        return candidates.first
     }
 
     /// How close to a city's gazetteer centre a venue's coordinate must be to count as

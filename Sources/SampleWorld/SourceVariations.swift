@@ -6,7 +6,8 @@ import Foundation
 /// shows, so a merge score can say which variation a missed or a wrong pair came from.
 ///
 /// Per Bandsintown record of a concert (drawn from the seed and the event id alone):
-/// - **city-centre**: about one venue in twelve placed at its city's centre;
+/// - **city-centre**: about one venue in twelve placed at its city's centre as a geocoder
+///   (Encore's gazetteer) gives it;
 /// - **venue-spelling**: one record in twelve spells its venue another way (a double
 ///   space, or "The" added or dropped), as one source's listings of a room drift;
 /// - **doors**: one timed record in eight gives the doors, 30–60 minutes before the show;

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// The world as several listing sources see it: who lists which concert, how each source
 /// spells names and places venues, which ids it gives, and the concerts Songkick never had.
@@ -74,8 +75,10 @@ struct SourceWorld: Sendable {
         venueNames = renamed.map { $0.1.map(\.name) }
         var coordinates = renamed.map { $0.1.map(\.coordinate) }
         bandsintownAtCityCentre = Self.cityCentreVenues(world)
+        let gazetteer = bandsintownAtCityCentre.isEmpty ? nil : try? Gazetteer.bundled()
         for index in bandsintownAtCityCentre {
-            coordinates[SampleSource.bandsintown.rawValue - 1][index] = world.cities[world.venues[index].cityIndex].centre
+            coordinates[SampleSource.bandsintown.rawValue - 1][index] =
+                Self.geocodedCentre(of: world.cities[world.venues[index].cityIndex], gazetteer: gazetteer)
         }
         venueCoordinates = coordinates
         let counts = world.metroAreas.indices.map { world.eventCount(inMetroAreaAt: $0) }
@@ -148,6 +151,17 @@ struct SourceWorld: Sendable {
         }
         guard let exact = venue.coordinate, moveRoll < 0.7 else { return (name, venue.coordinate) }
         return (name, exact.moved(metres: metres, bearing: bearing))
+    }
+
+    /// The city's point as a geocoder gives it, which is what a real source's "city centre"
+    /// is: Encore's gazetteer point, not the sample's own centre (kilometres apart for some
+    /// cities); the sample's centre when the gazetteer does not know the city.
+    static func geocodedCentre(of city: SampleCity, gazetteer: Gazetteer?) -> SampleCoordinate {
+        let country = SampleCountry.named(city.countryName).name
+        guard let point = gazetteer?.bestCity(named: city.displayName, country: country)?.coordinate else {
+            return city.centre
+        }
+        return SampleCoordinate(latitude: point.latitude, longitude: point.longitude)
     }
 
     // MARK: - Ids

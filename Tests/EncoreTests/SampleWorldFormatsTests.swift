@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Geo
 import Ingest
 import Listings
 import SampleWorld
@@ -168,6 +169,41 @@ struct SampleWorldFormatsTests {
         for (path, data) in generated {
             #expect(data == committed[path], "\(path) differs from the generator's output")
         }
+    }
+
+    /// A real source's "city centre" is a geocoder's point, so the city-centre variation puts
+    /// a venue where Encore's gazetteer has its city, even where the sample's own centre of
+    /// the city lies kilometres away (Istanbul's, Tokyo's, Bogotá's).
+    @Test func theCityCentreVariationIsTheGazetteersPointOfTheCity() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let world = SampleWorld(configuration: .init(eventCount: 3000, realisticVariations: true))
+        _ = try world.write(formats: [.bandsintown], to: directory)
+        let labels = try String(contentsOf: directory.appendingPathComponent("labels.tsv"), encoding: .utf8)
+        // A similarly named room is placed 150 m from its venue on purpose.
+        let atCentre = MergeScore.variations(labels)
+            .filter { $0.value.contains("city-centre") && !$0.value.contains("similar-venue") }.keys
+        let gazetteer = try Gazetteer.bundled()
+        let sampleCentres = Dictionary(world.cities.map { ($0.displayName, $0.centre) }) { first, _ in first }
+        var checked: [String: Double] = [:]
+        let files = try #require(
+            FileManager.default.enumerator(at: directory.appendingPathComponent("bandsintown"), includingPropertiesForKeys: nil))
+        for case let file as URL in files where file.pathExtension == "json" {
+            guard let events = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]] else { continue }
+            for event in events where atCentre.contains(MergeScore.key(source: "bandsintown", id: event["id"] as? String ?? "")) {
+                let venue = try #require(event["venue"] as? [String: Any])
+                let city = try #require(venue["city"] as? String)
+                let position = Coordinate(
+                    latitude: Double(venue["latitude"] as? String ?? "") ?? .nan,
+                    longitude: Double(venue["longitude"] as? String ?? "") ?? .nan)
+                let known = try #require(gazetteer.bestCity(named: city, country: venue["country"] as? String))
+                #expect(haversineDistance(from: position, to: known.coordinate) < 0.01, "\(city)")
+                let sample = try #require(sampleCentres[city])
+                checked[city] = haversineDistance(
+                    from: position, to: Coordinate(latitude: sample.latitude, longitude: sample.longitude))
+            }
+        }
+        #expect(checked.count > 10, "the variation places venues in many cities")
+        #expect(checked.values.contains { $0 > 1 }, "some cities' sample centres are over 1 km from the gazetteer's")
     }
 
     // MARK: - Reading the output back
