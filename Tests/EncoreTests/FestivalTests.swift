@@ -132,12 +132,12 @@ struct FestivalTests {
         func act(_ source: String, _ name: String) -> PerformanceListing {
             PerformanceListing(artist: ArtistListing(sourceID: "\(source)-\(name)", name: name), billing: .headline, order: 1)
         }
-        var festival = ListingPage(source: "songkick", locator: "festival")
+        var festival = ListingPage(source: .songkick, locator: "festival")
         festival.events = [EventListing(
             sourceID: "1", title: "Golden Sound 2027", kind: .festival, start: EventStart(localDate: LocalDate(iso: "2027-07-09")!),
             endDate: LocalDate(iso: "2027-07-11"), venue: venue("songkick", "Victoria Park", metresNorth: 0),
             lineup: [act("songkick", "Velvet Harbour"), act("songkick", "Night Ferry")])]
-        var sets = ListingPage(source: "bandsintown", locator: "sets")
+        var sets = ListingPage(source: .bandsintown, locator: "sets")
         for (id, name, day, metres) in [
             ("b1", "Chapel Moon", "2027-07-10", 400.0), ("b2", "Night Ferry", "2027-07-12", 400), ("b3", "Velvet Harbour", "2027-07-10", 2000),
         ] {
