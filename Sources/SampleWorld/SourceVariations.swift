@@ -161,7 +161,10 @@ extension SourceWorld {
     /// festival a few hundred metres from the grounds.
     private func festivalSets(_ listing: SourcedEvent, venue: Int) -> [BandsintownRecord] {
         let event = listing.event
-        var rng = SplitMix64(seed: world.configuration.seed, stream: .variations, index: event.id)
+        // Drawn per grounds and year, not per edition: a source keeps one position for a
+        // place of one name, so every edition of a year's festival shares it.
+        var rng = SplitMix64(
+            seed: world.configuration.seed, stream: .variations, index: 1 << 42 | venue << 12 | event.startDate.year % 4096)
         let grounds = venueCoordinate(venue, in: .bandsintown) ?? world.cities[event.cityIndex].centre
         let name = "\(event.series?.displayName ?? "Festival") \(event.startDate.year)"
         let place = (name, grounds.moved(metres: 200 + 400 * rng.unit(), bearing: 2 * Double.pi * rng.unit()))
