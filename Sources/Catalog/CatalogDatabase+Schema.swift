@@ -290,7 +290,7 @@ extension CatalogDatabase {
         migrator.registerMigration("v9: the event span bound kept by the applier, not by triggers") { db in
             // A statement that fires a trigger runs in a statement journal, and inside a
             // page's savepoint that journal copies every database page the statement
-            // touches: the insert trigger made each new event cost about six plain inserts.
+            // touches: the insert trigger made each new event cost several plain inserts.
             // `PageApplier.write(_:into:)` is the only place events are written.
             try db.execute(sql: """
                 DROP TRIGGER event_span_insert;
@@ -299,7 +299,7 @@ extension CatalogDatabase {
         }
         migrator.registerMigration("v10: venue locations kept by the applier, not by triggers") { db in
             // The same statement journals as v9's: the insert trigger made each new venue
-            // cost about four times its own insert. `PageApplier.locate(venue:)` keeps the
+            // cost several times its own insert. `PageApplier.locate(venue:)` keeps the
             // R*Tree in step with venue; nothing deletes venues.
             try db.execute(sql: """
                 DROP TRIGGER venue_location_insert;

@@ -43,8 +43,8 @@ public struct CatalogDatabase: Sendable {
             // Readers keep working while a writer holds the lock; writers wait a while
             // for one another instead of failing at once.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Ingest looks records up all over the catalog's indexes; SQLite's default
-            // 2 MB page cache makes most of those lookups system calls.
+            // Ingest looks records up all over the catalog's indexes; with SQLite's small
+            // default page cache most of those lookups would be system calls.
             try db.execute(sql: "PRAGMA cache_size = \(readsOnce ? -8192 : -65536)")
             // Queries on a big catalog touch pages all over the file; mapped pages are read
             // without a system call each (SQLite caps this at its compile-time maximum).
