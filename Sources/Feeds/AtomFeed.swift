@@ -26,22 +26,22 @@ enum AtomFeed {
         return max(firstSeen, event.unlistedSince.flatMap { UTCInstant(iso: $0) } ?? firstSeen)
     }
 
-    /// An event's `<entry>`.
+    /// An event's `<entry>`: its title and a one-line summary (when and where, and the
+    /// first acts when the title does not name the headliner, as a festival's does not),
+    /// linking the concert page, which has the rest.
     static func entry(_ event: EventDetail) -> String {
         let updated = updated(event).description
         let status = SiteHTML.statusLabel(event).map { $0.label + ": " } ?? ""
         let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
-        let when = SiteHTML.longDate(event.start.localDate)
-            + (event.start.localTime.map { ", " + SiteHTML.hourMinute($0) + (event.start.timeZone.map { " " + $0 } ?? "") } ?? "")
-        // As in list entries, a festival names its first acts only.
-        let listed = event.lineup.prefix(EventSummary.actsListed)
-        let lineup = listed.map(\.name).joined(separator: ", ")
-            + (event.lineup.count > listed.count ? " and \(event.lineup.count - listed.count) more" : "")
-        let summary = [when, place, lineup.isEmpty ? nil : "with " + lineup].compactMap { $0 }.filter { !$0.isEmpty }
-            .joined(separator: " · ")
+        let when = SiteHTML.shortDateAndTime(event.start)
+        var summary = place.isEmpty ? when : when + " · " + place
+        if let headliner = event.lineup.first, !event.title.contains(headliner.name) {
+            let listed = event.lineup.prefix(EventSummary.actsListed)
+            summary += " · with " + listed.map(\.name).joined(separator: ", ")
+                + (event.lineup.count > listed.count ? " and \(event.lineup.count - listed.count) more" : "")
+        }
         return "<entry><id>\(id(of: event.id))</id><title>\(escape(status + event.title))</title>"
-            + "<link rel=\"alternate\" type=\"text/html\" href=\"../events/\(event.id).html\"/>"
-            + "<updated>\(updated)</updated><summary>\(escape(summary))</summary></entry>"
+            + "<link href=\"../events/\(event.id).html\"/><updated>\(updated)</updated><summary>\(escape(summary))</summary></entry>"
     }
 
     /// A whole feed.
@@ -57,9 +57,7 @@ enum AtomFeed {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"\(base)>"
         xml += "<id>tag:encore.invalid,2026:\(escape(id))</id><title>\(escape(title))</title>"
         xml += "<updated>\(updated.description)</updated><author><name>Encore</name></author>"
-        xml += "<link rel=\"self\" type=\"application/atom+xml\" href=\"../\(escape(path))\"/>"
-        xml += "<link rel=\"alternate\" type=\"text/html\" href=\"../\(escape(page))\"/>"
-        xml += "<generator>Encore</generator>"
+        xml += "<link rel=\"self\" href=\"../\(escape(path))\"/><link href=\"../\(escape(page))\"/>"
         for entry in entries { xml += entry }
         xml += "</feed>\n"
         return Data(xml.utf8)

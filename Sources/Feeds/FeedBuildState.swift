@@ -16,7 +16,7 @@ struct FeedBuildState: Equatable {
     /// Bumped when the layout of the state or of any feed document changes: an older
     /// state then forces a full build. The page size is part of it, since the state's
     /// lists say which page each event is on.
-    static let formatVersion: Int64 = 9_000 + Int64(FeedBuilder.pageSize)
+    static let formatVersion: Int64 = 9_000 + Int64(FeedBuilder.pageSize) + 100 * SiteHTML.markupVersion
 
     /// The day the build was for: lists of upcoming events depend on it.
     var today: String

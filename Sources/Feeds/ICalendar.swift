@@ -15,26 +15,11 @@ public enum ICalendar {
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Encore//Encore concert plans//EN", "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH", "X-WR-CALNAME:" + escape(name),
         ]
-        let dtstamp = compact(stamp)
         for event in events {
             lines.append("BEGIN:VEVENT")
-            lines.append("UID:event-\(event.id)@encore.invalid")
-            lines.append("DTSTAMP:" + dtstamp)
-            if let utc = event.start.utc {
-                lines.append("DTSTART:" + compact(utc))
-                lines.append("DTEND:" + compact(UTCInstant(secondsSinceEpoch: utc.secondsSinceEpoch + 3 * 3600)))
-            } else if let time = event.start.localTime {
-                let start = UTCInstant(date: event.start.localDate, time: time, utcOffsetSeconds: 0)
-                lines.append("DTSTART:" + compact(start).dropLast())
-                lines.append("DTEND:" + compact(UTCInstant(secondsSinceEpoch: start.secondsSinceEpoch + 3 * 3600)).dropLast())
-            } else {
-                lines.append("DTSTART;VALUE=DATE:" + basic(event.start.localDate))
-                lines.append("DTEND;VALUE=DATE:" + basic((event.endDate ?? event.start.localDate).adding(days: 1)))
-            }
-            lines.append("SUMMARY:" + escape(event.title))
+            lines += identity(of: event, stamp: stamp)
             if let venue = event.venue {
-                let place = [venue.name, venue.city, venue.country].compactMap { $0 }.joined(separator: ", ")
-                lines.append("LOCATION:" + escape(place))
+                lines.append("LOCATION:" + escape(place(of: venue)))
                 if let lat = venue.latitude, let lng = venue.longitude { lines.append("GEO:\(lat);\(lng)") }
             }
             if let url = event.sources.first(where: { $0.url != nil })?.url { lines.append("URL:" + url) }
@@ -44,11 +29,7 @@ public enum ICalendar {
             if !headline.isEmpty { description.append("Headline: " + headline.joined(separator: ", ")) }
             if !support.isEmpty { description.append("Support: " + support.joined(separator: ", ")) }
             if !description.isEmpty { lines.append("DESCRIPTION:" + escape(description.joined(separator: "\n"))) }
-            switch event.status {
-            case .cancelled: lines.append("STATUS:CANCELLED")
-            case .postponed: lines.append("STATUS:TENTATIVE")
-            case .scheduled, .rescheduled: lines.append("STATUS:CONFIRMED")
-            }
+            lines.append(status(of: event))
             // A reminder counts back from the start: an all-day entry starts at midnight,
             // so it would ring the evening before; a cancelled show needs none.
             if let reminderMinutes, event.start.utc != nil || event.start.localTime != nil, event.status != .cancelled {
@@ -61,6 +42,50 @@ public enum ICalendar {
         }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A calendar of one event, for a concert page's "Add to calendar": RFC 5545's
+    /// required properties and what calendar apps show (title, time, place, link, status
+    /// when not confirmed). There is one for every concert, so the plans calendar's extras
+    /// (a calendar name, position, lineup) are left out.
+    public static func event(_ event: EventDetail, stamp: UTCInstant) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Encore//EN", "METHOD:PUBLISH", "BEGIN:VEVENT"]
+        lines += identity(of: event, stamp: stamp)
+        if let venue = event.venue { lines.append("LOCATION:" + escape(place(of: venue))) }
+        if let url = event.sources.first(where: { $0.url != nil })?.url { lines.append("URL:" + url) }
+        if event.status != .scheduled, event.status != .rescheduled { lines.append(status(of: event)) }
+        lines += ["END:VEVENT", "END:VCALENDAR"]
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// UID, DTSTAMP, DTSTART, DTEND and SUMMARY.
+    private static func identity(of event: EventDetail, stamp: UTCInstant) -> [String] {
+        var lines = ["UID:event-\(event.id)@encore.invalid", "DTSTAMP:" + compact(stamp)]
+        if let utc = event.start.utc {
+            lines.append("DTSTART:" + compact(utc))
+            lines.append("DTEND:" + compact(UTCInstant(secondsSinceEpoch: utc.secondsSinceEpoch + 3 * 3600)))
+        } else if let time = event.start.localTime {
+            let start = UTCInstant(date: event.start.localDate, time: time, utcOffsetSeconds: 0)
+            lines.append("DTSTART:" + compact(start).dropLast())
+            lines.append("DTEND:" + compact(UTCInstant(secondsSinceEpoch: start.secondsSinceEpoch + 3 * 3600)).dropLast())
+        } else {
+            lines.append("DTSTART;VALUE=DATE:" + basic(event.start.localDate))
+            lines.append("DTEND;VALUE=DATE:" + basic((event.endDate ?? event.start.localDate).adding(days: 1)))
+        }
+        lines.append("SUMMARY:" + escape(event.title))
+        return lines
+    }
+
+    private static func place(of venue: VenueSummary) -> String {
+        [venue.name, venue.city, venue.country].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    private static func status(of event: EventDetail) -> String {
+        switch event.status {
+        case .cancelled: "STATUS:CANCELLED"
+        case .postponed: "STATUS:TENTATIVE"
+        case .scheduled, .rescheduled: "STATUS:CONFIRMED"
+        }
     }
 
     /// "3h", "90m", "1d" → minutes; nil for anything else, zero or negative.

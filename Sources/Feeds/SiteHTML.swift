@@ -10,6 +10,10 @@ import Plot
 /// in place like the JSON entries). The site works without JavaScript; `site.js` adds
 /// search and "near me".
 enum SiteHTML {
+    /// Changes when list entries' markup changes: a build state holding entries of another
+    /// markup is not spliced into (it would mix the two on one page).
+    static let markupVersion: Int64 = 1
+
     // MARK: - Layout
 
     /// A complete page. The frame around the content is the same on every page and is
@@ -25,25 +29,26 @@ enum SiteHTML {
     }
 
     /// A complete page around content already rendered.
+    ///
+    /// Lean on purpose: the frame is on every page of a tree with three files a concert,
+    /// so optional tags (`head`, `body`) and quotes around plain values are left out, as
+    /// HTML allows; the shared look is in `site.css`.
     static func page(
         path: String, title: String, feeds: [(title: String, path: String)] = [], scripts: Bool = false, rendered content: String
     ) -> Data {
         let depth = path.split(separator: "/").count - 1
         let base = depth == 0 ? "./" : String(repeating: "../", count: depth)
-        var html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"UTF-8\"/>"
-        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"
-        html += "<base href=\"\(base)\"><title>\(Markup.escape(title, quotes: false)) · Encore</title>"
-        html += "<link rel=\"stylesheet\" href=\"site.css\"/>"
+        var html = "<!DOCTYPE html><html lang=en><meta charset=utf-8>"
+        html += "<meta name=viewport content=\"width=device-width,initial-scale=1\">"
+        html += "<base href=\(base)><title>\(Markup.escape(title, quotes: false)) · Encore</title>"
+        html += "<link rel=stylesheet href=site.css>"
         for feed in feeds {
-            html += "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"\(attribute(feed.title))\" href=\"\(attribute(feed.path))\"/>"
+            html += "<link rel=alternate type=application/atom+xml title=\"\(attribute(feed.title))\" href=\"\(attribute(feed.path))\">"
         }
-        if scripts { html += "<script src=\"site.js\" defer></script>" }
-        html += "</head><body><a class=\"skip\" href=\"#main\">Skip to content</a>"
-        html += "<header class=\"site\"><nav aria-label=\"Site\"><a class=\"brand\" href=\"index.html\">Encore</a></nav></header>"
-        html += "<main id=\"main\">"
+        if scripts { html += "<script src=site.js defer></script>" }
+        html += "<a class=skip href=#main>Skip to content</a><header><a href=index.html>Encore</a></header><main id=main>"
         html += content
-        html += "</main><footer class=\"site\"><p>Listings gathered from public sources; every concert page links them.</p></footer>"
-        html += "</body></html>\n"
+        html += "</main>\n"
         return Data(html.utf8)
     }
 
@@ -83,6 +88,12 @@ enum SiteHTML {
         return "\(weekdays[weekday].prefix(3)) \(date.day) \(months[date.month - 1].prefix(3)) \(date.year)"
     }
 
+    /// "Sat 5 Dec 2026, 20:30 Europe/Madrid", or the date alone when the time is unknown.
+    static func shortDateAndTime(_ start: EventStart) -> String {
+        shortDate(start.localDate)
+            + (start.localTime.map { ", " + hourMinute($0) + (start.timeZone.map { " " + $0 } ?? "") } ?? "")
+    }
+
     static func hourMinute(_ time: LocalTime) -> String { String(time.description.prefix(5)) }
 
     /// The `datetime` of a show's `<time>`: the local date and time (venue-local, no offset).
@@ -109,52 +120,48 @@ enum SiteHTML {
     // MARK: - Event list entry
 
     /// An event as HTML lists show it: the same bytes on every list (see the type's note).
+    /// Written as text, as every list page is: there are several lists a concert, and
+    /// Plot's tree cost more than the rest of a page. End tags that HTML makes optional
+    /// (`</li>`, `</dt>`, `</dd>`) are left out of lists.
     static func entry(_ event: EventDetail) -> String {
-        // Written as text: every event has one, rendered once per build.
         let status = statusLabel(event)
         let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
-        let day = shortDate(event.start.localDate) + (event.start.localTime.map { ", " + hourMinute($0) } ?? "")
-        var html = "<li class=\"event\(status.map { " " + $0.className } ?? "")\">"
-        html += "<a class=\"title\" href=\"events/\(event.id).html\">\(Markup.escape(event.title, quotes: false))</a>"
-        if let status { html += "<strong class=\"status\">\(status.label)</strong>" }
-        html += "<span class=\"when\"><time datetime=\"\(machineTime(event.start))\">\(day)</time>"
-        if let name = event.start.timeZone, event.start.localTime != nil {
-            html += "<span class=\"zone\">\(Markup.escape(" " + name, quotes: false))</span>"
-        }
-        html += "</span>"
-        if !place.isEmpty { html += "<span class=\"where\">\(Markup.escape(place, quotes: false))</span>" }
-        return html + "</li>"
+        let when = shortDateAndTime(event.start)
+        var html = status.map { "<li class=\($0.className)>" } ?? "<li>"
+        html += "<a href=events/\(event.id).html>\(Markup.escape(event.title, quotes: false))</a>"
+        if let status { html += "<strong>\(status.label)</strong>" }
+        html += "<small>" + Markup.escape(place.isEmpty ? when : when + " · " + place, quotes: false) + "</small>"
+        return html
     }
 
     /// An ordered list of entries; with `byDay`, one list per venue-local day under a heading.
     static func entries(
         _ entries: [(html: String, day: Int)], byDay: Bool, heading: Int = 3, empty: String = "Nothing listed."
-    ) -> Node<HTML.BodyContext> {
-        guard !entries.isEmpty else { return .p(.class("empty"), .text(empty)) }
-        guard byDay else { return .ol(.class("events"), .forEach(entries) { .raw($0.html) }) }
-        var groups: [(day: Int, html: [String])] = []
+    ) -> String {
+        guard !entries.isEmpty else { return "<p class=empty>\(empty)</p>" }
+        guard byDay else { return "<ol class=events>" + entries.map(\.html).joined() + "</ol>" }
+        var html = ""
+        var day: Int?
         for entry in entries {
-            if groups.last?.day == entry.day { groups[groups.count - 1].html.append(entry.html) } else {
-                groups.append((entry.day, [entry.html]))
+            if entry.day != day {
+                if day != nil { html += "</ol>" }
+                day = entry.day
+                let date = LocalDate(year: entry.day / 10_000, month: entry.day / 100 % 100, day: entry.day % 100)
+                html += "<h\(heading)>\(date.map(longDate) ?? "Date unknown")</h\(heading)><ol class=events>"
             }
+            html += entry.html
         }
-        return .forEach(groups) { group in
-            let date = LocalDate(year: group.day / 10_000, month: group.day / 100 % 100, day: group.day % 100)
-            return .section(
-                .class("day"),
-                .element(named: "h\(heading)", nodes: [.text(date.map(longDate) ?? "Date unknown")]),
-                .ol(.class("events"), .forEach(group.html) { .raw($0) }))
-        }
+        return html + "</ol>"
     }
 
     /// Links to a list's other pages.
-    static func pager(_ paging: FeedPaging) -> Node<HTML.BodyContext> {
-        guard paging.pages > 1 else { return .empty }
-        return .nav(
-            .class("pager"), .ariaLabel("Pages"),
-            .if(paging.previous != nil, .a(.attribute(named: "rel", value: "prev"), .href(htmlPath(paging.previous ?? "")), .text("← Earlier"))),
-            .span(.text(" Page \(paging.page) of \(paging.pages) ")),
-            .if(paging.next != nil, .a(.attribute(named: "rel", value: "next"), .href(htmlPath(paging.next ?? "")), .text("Later →"))))
+    static func pager(_ paging: FeedPaging) -> String {
+        guard paging.pages > 1 else { return "" }
+        var html = "<nav class=pager aria-label=Pages>"
+        if let previous = paging.previous { html += "<a rel=prev href=\"\(attribute(htmlPath(previous)))\">← Earlier</a>" }
+        html += "<span>Page \(paging.page) of \(paging.pages)</span>"
+        if let next = paging.next { html += "<a rel=next href=\"\(attribute(htmlPath(next)))\">Later →</a>" }
+        return html + "</nav>"
     }
 
     /// The page of a JSON document (`metros/3/page-2.json` → `metros/3/page-2.html`).
@@ -162,10 +169,22 @@ enum SiteHTML {
         (jsonPath.hasSuffix(".json") ? String(jsonPath.dropLast(5)) : jsonPath) + ".html"
     }
 
-    static func sourceLinks(_ sources: [SourceLink]) -> Node<HTML.BodyContext> {
-        guard !sources.isEmpty else { return .empty }
-        return .ul(.class("sources"), .forEach(sources) { source in
-            .li(source.url.map { link($0, "\(source.source) (\(source.id))") } ?? text("\(source.source) (\(source.id))"))
-        })
+    /// A link, written as text.
+    static func linkHTML(_ href: String, _ label: String) -> String {
+        "<a href=\"\(attribute(href))\">\(Markup.escape(label, quotes: false))</a>"
+    }
+
+    /// Every source's link, as a list.
+    static func sourceLinks(_ sources: [SourceLink]) -> String {
+        guard !sources.isEmpty else { return "" }
+        return "<ul class=sources>" + sources.map { source in
+            let label = "\(source.source) (\(source.id))"
+            return "<li>" + (source.url.map { linkHTML($0, label) } ?? Markup.escape(label, quotes: false))
+        }.joined() + "</ul>"
+    }
+
+    /// A section of a list page: its heading and content.
+    static func section(_ heading: String, _ content: String) -> String {
+        "<h2>\(Markup.escape(heading, quotes: false))</h2>" + content
     }
 }

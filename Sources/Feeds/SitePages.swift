@@ -55,9 +55,9 @@ extension SiteHTML {
 
     /// An inline SVG map of venues, projected to their bounding box; each pin links to
     /// its venue page.
-    static func map(_ venues: GeoJSON.FeatureCollection, of name: String) -> Node<HTML.BodyContext> {
+    static func map(_ venues: GeoJSON.FeatureCollection, of name: String) -> String {
         let points = venues.features.filter { $0.geometry.coordinates.count == 2 }
-        guard !points.isEmpty else { return .empty }
+        guard !points.isEmpty else { return "" }
         let (width, height, margin) = (600.0, 300.0, 28.0)
         let lats = points.map { $0.geometry.coordinates[1] }
         let lngs = points.map { $0.geometry.coordinates[0] }
@@ -90,9 +90,7 @@ extension SiteHTML {
             svg += "<text x=\"\(format(labelX))\" y=\"\(format(y + 5))\" text-anchor=\"\(anchor)\">\(attribute(venue.properties.name))</text></a>"
         }
         svg += "</svg>"
-        let caption: Node<HTML.BodyContext> = .element(
-            named: "figcaption", nodes: [.text("Venues with upcoming concerts; each pin opens its venue.")])
-        return .element(named: "figure", nodes: [.raw(svg), caption])
+        return "<figure>" + svg + "<figcaption>Venues with upcoming concerts; each pin opens its venue.</figcaption></figure>"
     }
 }
 
@@ -117,46 +115,37 @@ extension MetroFeed {
     /// A page of a metro area's concerts by day; the first page has the map of venues.
     func html(path: String, map: GeoJSON.FeatureCollection?) -> Data {
         let name = metroArea.name
+        let country = metroArea.country.map { ", " + SiteHTML.countryName($0) } ?? ""
+        var html = "<h1>Concerts in \(Markup.escape(name, quotes: false))</h1>"
+        html += "<p class=lede>\(paging.total) upcoming\(Markup.escape(country, quotes: false)). "
+        html += "<a href=metros/\(metroArea.id).atom>Just announced (Atom feed)</a></p>"
+        if let map { html += SiteHTML.section("Venues", SiteHTML.map(map, of: name)) }
+        html += SiteHTML.section("Upcoming concerts", SiteHTML.entries(events.htmlEntries, byDay: true) + SiteHTML.pager(paging))
         return SiteHTML.page(
             path: path, title: "Concerts in \(name)" + (paging.page > 1 ? ", page \(paging.page)" : ""),
-            feeds: [("Just announced in \(name)", "metros/\(metroArea.id).atom")],
-            .h1(SiteHTML.text("Concerts in \(name)")),
-            .p(.class("lede"), SiteHTML.text(
-                "\(paging.total) upcoming" + (metroArea.country.map { ", " + SiteHTML.countryName($0) } ?? "") + ". ")
-                , .a(.href("metros/\(metroArea.id).atom"), .text("Just announced (Atom feed)"))),
-            .if(map != nil, .section(.ariaLabel("Map"), .h2(.text("Venues")), SiteHTML.map(map ?? .init(features: []), of: name))),
-            .section(
-                .ariaLabel("Upcoming concerts"),
-                .h2(.text("Upcoming concerts")),
-                SiteHTML.entries(events.htmlEntries, byDay: true),
-                SiteHTML.pager(paging))
-        )
+            feeds: [("Just announced in \(name)", "metros/\(metroArea.id).atom")], rendered: html)
     }
 }
 
 extension ArtistFeed {
     func html(path: String) -> Data {
-        SiteHTML.page(
+        let feed = "artists/\(slug).atom"
+        var html = "<h1>\(Markup.escape(artist.name, quotes: false))</h1><p class=lede>"
+        if let until = artist.onTourUntil { html += "On tour until \(SiteHTML.longDate(until)). " }
+        html += SiteHTML.linkHTML(feed, "New shows (Atom feed)") + "</p>"
+        html += SiteHTML.section(
+            "Upcoming (\(paging.total))",
+            SiteHTML.entries(upcoming.htmlEntries, byDay: false, empty: "No upcoming shows listed.") + SiteHTML.pager(paging))
+        if recentPast.count > 0 { html += SiteHTML.section("Recent shows", SiteHTML.entries(recentPast.htmlEntries, byDay: false)) }
+        if !similar.isEmpty {
+            html += SiteHTML.section("Similar artists", "<ul class=similar>" + similar.map { artist in
+                "<li>" + (artist.slug.map { SiteHTML.linkHTML("artists/\($0).html", artist.name) } ?? Markup.escape(artist.name, quotes: false))
+            }.joined() + "</ul>")
+        }
+        if !artist.sources.isEmpty { html += SiteHTML.section("Sources", SiteHTML.sourceLinks(artist.sources)) }
+        return SiteHTML.page(
             path: path, title: artist.name + (paging.page > 1 ? ", page \(paging.page)" : ""),
-            feeds: [("New shows of \(artist.name)", "artists/\(slug).atom")],
-            .h1(SiteHTML.text(artist.name)),
-            .p(.class("lede"), .text(artist.onTourUntil.map { "On tour until \(SiteHTML.longDate($0)). " } ?? ""),
-                .a(.href(SiteHTML.attribute("artists/\(slug).atom")), .text("New shows (Atom feed)"))),
-            .section(
-                .ariaLabel("Upcoming"), .h2(.text("Upcoming (\(paging.total))")),
-                SiteHTML.entries(upcoming.htmlEntries, byDay: false, empty: "No upcoming shows listed."),
-                SiteHTML.pager(paging)),
-            .if(recentPast.count > 0, .section(
-                .ariaLabel("Recent shows"), .h2(.text("Recent shows")),
-                SiteHTML.entries(recentPast.htmlEntries, byDay: false))),
-            .if(!similar.isEmpty, .section(
-                .ariaLabel("Similar artists"), .h2(.text("Similar artists")),
-                .ul(.class("similar"), .forEach(similar) { artist in
-                    .li(artist.slug.map { SiteHTML.link("artists/\($0).html", artist.name) } ?? SiteHTML.text(artist.name))
-                }))),
-            .if(!artist.sources.isEmpty, .section(
-                .ariaLabel("Sources"), .h2(.text("Sources")), SiteHTML.sourceLinks(artist.sources)))
-        )
+            feeds: [("New shows of \(artist.name)", feed)], rendered: html)
     }
 }
 
@@ -164,29 +153,24 @@ extension VenueFeed {
     func html(path: String) -> Data {
         let address = [venue.street, venue.postalCode, venue.city, venue.region, venue.country].compactMap { $0 }
             .joined(separator: ", ")
-        return SiteHTML.page(
-            path: path, title: venue.name + (paging.page > 1 ? ", page \(paging.page)" : ""),
-            .h1(SiteHTML.text(venue.name)),
-            .p(.class("lede"), SiteHTML.text(address),
-                .if(metroArea != nil, .group(.text(" · "), SiteHTML.link("metros/\(metroArea?.id ?? 0).html", "All of \(metroArea?.name ?? "")")))),
-            .if(venue.latitude != nil && venue.longitude != nil, .p(SiteHTML.directions(venue))),
-            .section(
-                .ariaLabel("Upcoming"), .h2(.text("Upcoming (\(paging.total))")),
-                SiteHTML.entries(events.htmlEntries, byDay: false, empty: "No upcoming shows listed."),
-                SiteHTML.pager(paging)),
-            .if(!sources.isEmpty, .section(.ariaLabel("Sources"), .h2(.text("Sources")), SiteHTML.sourceLinks(sources)))
-        )
+        var html = "<h1>\(Markup.escape(venue.name, quotes: false))</h1><p class=lede>\(Markup.escape(address, quotes: false))"
+        if let metroArea { html += " · " + SiteHTML.linkHTML("metros/\(metroArea.id).html", "All of \(metroArea.name)") }
+        html += "</p>"
+        if venue.latitude != nil, venue.longitude != nil { html += "<p>\(SiteHTML.directions(venue))</p>" }
+        html += SiteHTML.section(
+            "Upcoming (\(paging.total))",
+            SiteHTML.entries(events.htmlEntries, byDay: false, empty: "No upcoming shows listed.") + SiteHTML.pager(paging))
+        if !sources.isEmpty { html += SiteHTML.section("Sources", SiteHTML.sourceLinks(sources)) }
+        return SiteHTML.page(path: path, title: venue.name + (paging.page > 1 ? ", page \(paging.page)" : ""), rendered: html)
     }
 }
 
 extension SiteHTML {
-    static func directions(_ venue: VenueSummary) -> Node<HTML.BodyContext> {
-        guard let lat = venue.latitude, let lng = venue.longitude else { return .empty }
-        return .group(
-            .a(.href("https://www.openstreetmap.org/?mlat=\(lat)&amp;mlon=\(lng)#map=17/\(lat)/\(lng)"), .text("Map on OpenStreetMap")),
-            .text(" · "),
-            .a(.href("geo:\(lat),\(lng)"), .text("Open in a maps app")),
-            .if(venue.coordinatesApproximate, .text(" (approximate location)")))
+    /// An OpenStreetMap link and a `geo:` link to a venue.
+    static func directions(_ venue: VenueSummary) -> String {
+        guard let lat = venue.latitude, let lng = venue.longitude else { return "" }
+        return "<a href=\"https://www.openstreetmap.org/?mlat=\(lat)&amp;mlon=\(lng)#map=17/\(lat)/\(lng)\">Map on OpenStreetMap</a>"
+            + " · <a href=geo:\(lat),\(lng)>Open in a maps app</a>" + (venue.coordinatesApproximate ? " (approximate location)" : "")
     }
 
     static func price(_ offer: OfferListing) -> String? {
@@ -222,62 +206,44 @@ extension EventFeed {
         let start = event.start
         let dateText = SiteHTML.longDate(start.localDate)
             + (event.endDate.map { $0 != start.localDate ? " to " + SiteHTML.longDate($0) : "" } ?? "")
-        // Written as text, not with Plot: there is a page for every concert, and building
-        // and rendering Plot's tree was most of a full build.
         func text(_ value: String) -> String { Markup.escape(value, quotes: false) }
-        func link(_ href: String, _ label: String) -> String { "<a href=\"\(Markup.escape(href))\">\(text(label))</a>" }
-        func place(_ path: String, _ name: String) -> String { linksPlaces ? link(path, name) : text(name) }
-        var html = "<article><h1>\(text(event.title))</h1>"
-        if let statusText {
-            html += "<p class=\"banner \(status?.className ?? "")\" role=\"status\"><strong>\(statusText)</strong></p>"
+        func place(_ path: String, _ name: String) -> String { linksPlaces ? "<a href=\(path)>\(text(name))</a>" : text(name) }
+        var html = "<h1>\(text(event.title))</h1>"
+        if let status, let statusText {
+            html += "<p class=\"banner \(status.className)\" role=status><strong>\(statusText)</strong></p>"
         }
-        html += "<dl class=\"facts\"><dt>Date</dt><dd><time datetime=\"\(start.localDate)\">\(dateText)</time></dd>"
-        html += "<dt>Time</dt><dd><time datetime=\"\(SiteHTML.machineTime(start))\">\(text(SiteHTML.localTime(start)))</time></dd>"
+        html += "<dl class=facts><dt>Date<dd>\(dateText)<dt>Time<dd>\(text(SiteHTML.localTime(start)))"
         if let venue = event.venue {
-            html += "<dt>Venue</dt><dd>" + place("venues/\(venue.id).html", venue.name)
-            html += text([venue.street, venue.city, venue.country].compactMap { $0 }.map { ", " + $0 }.joined()) + "</dd>"
+            html += "<dt>Venue<dd>" + place("venues/\(venue.id).html", venue.name)
+            html += text([venue.street, venue.city, venue.country].compactMap { $0 }.map { ", " + $0 }.joined())
         }
-        if let metroArea = event.metroArea {
-            html += "<dt>City</dt><dd>" + place("metros/\(metroArea.id).html", metroArea.name) + "</dd>"
-        }
-        if let ages = event.ageRestriction { html += "<dt>Ages</dt><dd>\(text(ages))</dd>" }
-        if let note = event.note { html += "<dt>Note</dt><dd>\(text(note))</dd>" }
-        html += "</dl><section aria-label=\"Lineup\"><h2>Lineup</h2>"
-        if event.lineup.isEmpty { html += "<p class=\"empty\">No source has named the acts yet.</p>" }
-        html += "<ol class=\"lineup\">"
+        if let metroArea = event.metroArea { html += "<dt>City<dd>" + place("metros/\(metroArea.id).html", metroArea.name) }
+        if let ages = event.ageRestriction { html += "<dt>Ages<dd>\(text(ages))" }
+        if let note = event.note { html += "<dt>Note<dd>\(text(note))" }
+        html += "</dl><h2>Lineup</h2>"
+        if event.lineup.isEmpty { html += "<p class=empty>No source has named the acts yet.</p>" }
+        html += "<ol class=lineup>"
         for act in event.lineup {
-            html += "<li class=\"\(act.billing.rawValue)\">"
-            html += slugs[act.artistID].map { link("artists/\($0).html", act.name) } ?? text(act.name)
-            html += "<span class=\"billing\">\(act.billing == .headline ? " headliner" : " support")</span>"
-            if let slot = act.slot { html += "<span class=\"slot\"> \(text(slot.text))</span>" }
-            html += "</li>"
+            html += act.billing == .headline ? "<li class=headline>" : "<li>"
+            html += slugs[act.artistID].map { "<a href=artists/\($0).html>\(text(act.name))</a>" } ?? text(act.name)
+            html += act.billing == .headline ? " <small>headliner</small>" : " <small>support</small>"
+            if let slot = act.slot { html += " <small>\(text(slot.text))</small>" }
         }
-        html += "</ol></section>"
+        html += "</ol>"
         if !event.offers.isEmpty {
-            html += "<section aria-label=\"Tickets\"><h2>Tickets</h2><ul class=\"offers\">"
+            html += "<h2>Tickets</h2><ul class=offers>"
             for offer in event.offers {
                 let details = [
                     SiteHTML.price(offer.offer), offer.offer.status, offer.offer.onSale.map { "on sale \($0.prefix(10))" },
                 ].compactMap { $0 }.joined(separator: ", ")
-                html += "<li>" + (offer.offer.url.map { link($0, "Tickets at \(offer.source)") } ?? text(offer.source))
-                html += (details.isEmpty ? "" : text(" — " + details)) + "</li>"
-            }
-            html += "</ul></section>"
-        }
-        if let venue = event.venue, venue.latitude != nil {
-            html += "<section aria-label=\"Directions\"><h2>Directions</h2><p>\(SiteHTML.directions(venue).render())</p></section>"
-        }
-        html += "<section aria-label=\"Calendar and sources\"><h2>More</h2>"
-        html += "<p><a href=\"events/\(event.id).ics\" download>Add to calendar (.ics)</a></p>"
-        if !event.sources.isEmpty {
-            html += "<ul class=\"sources\">"
-            for source in event.sources {
-                let label = "\(source.source) (\(source.id))"
-                html += "<li>" + (source.url.map { link($0, label) } ?? text(label)) + "</li>"
+                html += "<li>" + (offer.offer.url.map { SiteHTML.linkHTML($0, "Tickets at \(offer.source)") } ?? text(offer.source))
+                html += details.isEmpty ? "" : text(" — " + details)
             }
             html += "</ul>"
         }
-        html += "</section></article>"
+        if let venue = event.venue, venue.latitude != nil { html += "<h2>Directions</h2><p>\(SiteHTML.directions(venue))</p>" }
+        html += "<h2>More</h2><p><a href=events/\(event.id).ics download>Add to calendar (.ics)</a></p>"
+        html += SiteHTML.sourceLinks(event.sources)
         return SiteHTML.page(path: "events/\(event.id).html", title: event.title, rendered: html)
     }
 
@@ -285,7 +251,7 @@ extension EventFeed {
     func calendar() -> Data {
         // Stamped with a catalog time, not the clock, so the file changes only with the event.
         let stamp = event.firstSeen ?? UTCInstant(secondsSinceEpoch: 0)
-        return Data(ICalendar.calendar(name: event.title, events: [event], stamp: stamp).utf8)
+        return Data(ICalendar.event(event, stamp: stamp).utf8)
     }
 }
 
@@ -305,7 +271,7 @@ extension UserPlansFeed {
                 }))),
             .section(
                 .ariaLabel("Plans"), .h2(.text("Upcoming plans")),
-                SiteHTML.entries(plans.map { (SiteHTML.entry($0.event), RenderedEvents.day($0.event.start.localDate)) }, byDay: true, empty: "No plans yet."))
+                .raw(SiteHTML.entries(plans.map { (SiteHTML.entry($0.event), RenderedEvents.day($0.event.start.localDate)) }, byDay: true, empty: "No plans yet.")))
         )
     }
 }
@@ -321,7 +287,7 @@ extension UserFeed {
                 SiteHTML.link("users/\(user)/plans.html", "Plans")),
             .section(
                 .ariaLabel("Suggestions"), .h2(.text("Upcoming")),
-                SiteHTML.entries(entries.map { (SiteHTML.entry($0.event), RenderedEvents.day($0.event.start.localDate)) }, byDay: true))
+                .raw(SiteHTML.entries(entries.map { (SiteHTML.entry($0.event), RenderedEvents.day($0.event.start.localDate)) }, byDay: true)))
         )
     }
 }

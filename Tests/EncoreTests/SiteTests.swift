@@ -57,7 +57,7 @@ struct SiteTests {
         for act in event.lineup { #expect(page.contains(act.name.replacingOccurrences(of: "&", with: "&amp;"))) }
         #expect(page.contains("\(String(event.start.localTime!.description.prefix(5))) \(event.start.timeZone!)"))
         #expect(page.contains("geo:") && page.contains("openstreetmap.org"))
-        #expect(page.contains("href=\"events/\(event.id).ics\""))
+        #expect(page.contains("href=events/\(event.id).ics "))
         #expect(page.components(separatedBy: "<h1").count == 2)
         #expect(text(files, "events/\(event.id).ics").contains("UID:event-\(event.id)@"))
     }
@@ -68,20 +68,20 @@ struct SiteTests {
         let cancelled = try #require(events.first { $0.status == .cancelled && $0.metroArea != nil })
         #expect(text(files, "events/\(cancelled.id).html").contains("This show is cancelled."))
         let metroPages = files.keys.filter { $0.hasPrefix("metros/\(cancelled.metroArea!.id)") && $0.hasSuffix(".html") }
-        let listed = metroPages.map { text(files, $0) }.first { $0.contains("href=\"events/\(cancelled.id).html\"") }
-        let entry = try #require(listed?.components(separatedBy: "<li class=\"event cancelled\">").dropFirst()
+        let listed = metroPages.map { text(files, $0) }.first { $0.contains("href=events/\(cancelled.id).html>") }
+        let entry = try #require(listed?.components(separatedBy: "<li class=cancelled>").dropFirst()
             .first { $0.contains("events/\(cancelled.id).html") })
-        #expect(entry.contains("<strong class=\"status\">Cancelled</strong>"))
+        #expect(entry.hasPrefix("<a href=events/\(cancelled.id).html>") && entry.contains("</a><strong>Cancelled</strong>"))
     }
 
     @Test func metroPagesGroupShowsByVenueLocalDayAndMapTheirVenues() throws {
         let (_, files) = try sampleSite()
         let page = text(files, "metros/1.html")
-        #expect(page.contains("<section class=\"day\"><h3>"))
+        #expect(page.contains("</h3><ol class=events><li"))
         #expect(page.contains("<svg class=\"map\"") && page.contains("<a href=\"venues/"))
-        #expect(page.contains("<link rel=\"alternate\" type=\"application/atom+xml\""))
+        #expect(page.contains("<link rel=alternate type=application/atom+xml"))
         // Days in order, each once.
-        let days = page.components(separatedBy: "<section class=\"day\"><h3>").dropFirst().map { $0.prefix { $0 != "<" } }
+        let days = page.components(separatedBy: "<h3>").dropFirst().map { $0.prefix { $0 != "<" } }
         #expect(days.count == Set(days).count && days.count > 1)
     }
 

@@ -99,16 +99,16 @@
         const upcoming = feed.upcoming.slice().sort((a, b) =>
           (a.start.local_date + (a.start.local_time || "")).localeCompare(b.start.local_date + (b.start.local_time || "")));
         for (const event of upcoming.slice(0, 10)) {
-          const item = element("li", null, { class: "event" + (event.status !== "scheduled" ? " " + event.status : "") });
+          // The same markup as the pages' lists.
+          const item = element("li", null, event.status !== "scheduled" ? { class: event.status } : {});
           item.append(element("a", event.title, { href: "events/" + event.id + ".html", class: "title" }));
-          if (event.status !== "scheduled") item.append(element("strong", event.status, { class: "status" }));
-          // The venue's local date and time, as the pages write them ("Thu, 3 Dec 2026 20:30").
+          if (event.status !== "scheduled") item.append(element("strong", event.status));
+          // The venue's local date and time, as the pages write them ("Thu 3 Dec 2026, 20:30 Europe/Madrid").
           const day = new Date(event.start.local_date + "T00:00:00Z").toLocaleDateString("en-GB",
-            { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-          const when = day + (event.start.local_time ? ", " + event.start.local_time.slice(0, 5) : "")
-            + (event.start.timezone ? " " + event.start.timezone : "");
-          item.append(element("span", when, { class: "when" }));
-          if (event.venue) item.append(element("span", event.venue.name, { class: "where" }));
+            { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).replace(",", "");
+          const when = day + (event.start.local_time ? ", " + event.start.local_time.slice(0, 5)
+            + (event.start.timezone ? " " + event.start.timezone : "") : "");
+          item.append(element("small", when + (event.venue ? " · " + event.venue.name + (event.venue.city ? ", " + event.venue.city : "") : "")));
           events.append(item);
         }
         section.append(heading, events);
