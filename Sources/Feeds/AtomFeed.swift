@@ -35,7 +35,7 @@ enum AtomFeed {
         let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
         let when = SiteHTML.shortDateAndTime(event.start)
         var summary = place.isEmpty ? when : when + " · " + place
-        if let headliner = event.lineup.first, !event.title.contains(headliner.name) {
+        if let headliner = event.lineup.first, !Markup.contains(event.title, headliner.name) {
             let listed = event.lineup.prefix(EventSummary.actsListed)
             summary += " · with " + listed.map(\.name).joined(separator: ", ")
                 + (event.lineup.count > listed.count ? " and \(event.lineup.count - listed.count) more" : "")

@@ -97,10 +97,22 @@ public struct FeedTree: Sendable, FeedSink {
     }
 
     static func validate(_ path: String) throws(UnsafeFeedPath) {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0"),
-            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
-        else { throw UnsafeFeedPath(path: path) }
+        // A byte at a time: every file of a build is checked.
+        var component = 0  // bytes of the component so far
+        var dots = 0  // of which dots
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard component > 0, !(1...2).contains(dots) || dots != component else { throw UnsafeFeedPath(path: path) }
+                (component, dots) = (0, 0)
+            case UInt8(ascii: "\\"), 0:
+                throw UnsafeFeedPath(path: path)
+            default:
+                component += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        guard component > 0, !(1...2).contains(dots) || dots != component else { throw UnsafeFeedPath(path: path) }
     }
 }
 
@@ -178,7 +190,7 @@ public struct FeedTreeWriter: Sendable {
             guard fileManager.fileExists(atPath: old.path) else { continue }
             try fileManager.copyItem(at: old, to: staging.appendingPathComponent(entry))
         }
-        return Staging(writer: self, directory: staging, previous: previous, known: known)
+        return try Staging(writer: self, directory: staging, previous: previous, known: known)
     }
 
     /// A build being written: each file goes to disk as it is added, hard-linked from
@@ -186,6 +198,9 @@ public struct FeedTreeWriter: Sendable {
     public struct Staging: FeedSink, Sendable {
         let writer: FeedTreeWriter
         let directory: URL
+        /// The staging directory, open: files are created relative to it, so the kernel
+        /// looks up only the path inside the tree for each of them.
+        private let root: OpenDirectory
         let previous: Set<String>
         let known: FeedFileHashes?
         /// The hash of every file added (so, which paths were added).
@@ -197,9 +212,10 @@ public struct FeedTreeWriter: Sendable {
         private var written: [String] = []
         private var directories: Set<String> = [""]
 
-        init(writer: FeedTreeWriter, directory: URL, previous: Set<String>, known: FeedFileHashes?) {
+        init(writer: FeedTreeWriter, directory: URL, previous: Set<String>, known: FeedFileHashes?) throws {
             self.writer = writer
             self.directory = directory
+            root = try OpenDirectory(directory.path)
             self.previous = previous
             self.known = known
         }
@@ -225,7 +241,7 @@ public struct FeedTreeWriter: Sendable {
                 // Counted once, as what its last bytes did: what the earlier ones did is
                 // undone (a file linked from the live tree has a second link).
                 var status = stat()
-                guard lstat(directory.path + "/" + files[file.index].path, &status) == 0 else { continue }
+                guard fstatat(root.descriptor, files[file.index].path, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 if status.st_nlink > 1 {
                     report.unchanged -= 1
                 } else {
@@ -254,7 +270,7 @@ public struct FeedTreeWriter: Sendable {
             let folder = String(path[..<slash])
             if directories.insert(folder).inserted {
                 try FileManager.default.createDirectory(
-                    atPath: directory.path + "/" + folder, withIntermediateDirectories: true)
+                    atPath: root.path + "/" + folder, withIntermediateDirectories: true)
             }
         }
 
@@ -262,17 +278,16 @@ public struct FeedTreeWriter: Sendable {
         /// the bytes written (nil: linked) and the bytes' hash. Touches no state, so it
         /// runs on any thread.
         private func write(_ path: String, _ data: Data, replacing: Bool) throws -> (bytes: Int?, hash: UInt64) {
-            let target = directory.path + "/" + path
             let hash = FeedFileHash.of(data)
-            if replacing { unlink(target) }
+            if replacing { unlinkat(root.descriptor, path, 0) }
             if previous.contains(path) {
                 let old = writer.outputDirectory.path + "/" + path
                 let unchanged = known.map { $0[path] == hash } ?? Self.contents(of: old, equal: data)
-                if unchanged, link(old, target) == 0 {
+                if unchanged, link(old, root.path + "/" + path) == 0 {
                     return (nil, hash)
                 }
             }
-            try Self.store(data, at: target)
+            try Self.store(data, at: path, in: root)
             return (data.count, hash)
         }
 
@@ -304,11 +319,12 @@ public struct FeedTreeWriter: Sendable {
             return data.withUnsafeBytes { new in old.withUnsafeBytes { memcmp(new.baseAddress!, $0.baseAddress!, $0.count) == 0 } }
         }
 
-        static func store(_ data: Data, at path: String) throws {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
+        static func store(_ data: Data, at path: String, in directory: OpenDirectory? = nil) throws {
+            let descriptor = openat(directory?.descriptor ?? AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let fullPath = directory.map { $0.path + "/" + path } ?? path
+            guard descriptor >= 0 else { throw FeedWriteError(path: fullPath, code: errno) }
             defer { close(descriptor) }
-            try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
+            try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: fullPath) }
         }
     }
 
@@ -366,6 +382,21 @@ public struct FeedTreeWriter: Sendable {
         return false
         #endif
     }
+}
+
+/// A directory held open, closed when the last copy of its holder goes.
+final class OpenDirectory: Sendable {
+    let path: String
+    let descriptor: Int32
+
+    init(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
 }
 
 /// Writes all of `bytes` (`write` may take them in parts).

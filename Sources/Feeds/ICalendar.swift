@@ -131,19 +131,21 @@ public enum ICalendar {
         let utf8 = line.utf8
         guard utf8.count > 75 else { return line }
         var folded: [UInt8] = []
-        folded.reserveCapacity(utf8.count + utf8.count / 37)
+        folded.reserveCapacity(utf8.count + utf8.count / 25 + 3)
         var octets = 0
-        var bytes = Array(utf8)[...]
-        while let lead = bytes.first {
-            // The character's length from its lead byte.
-            let size = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-            if octets + size > 75 {
-                folded += [0x0D, 0x0A, UInt8(ascii: " ")]
-                octets = 1
+        for byte in utf8 {
+            // A line breaks only before a character's first byte (never before 10xxxxxx).
+            if byte & 0xC0 != 0x80 {
+                let size = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                if octets + size > 75 {
+                    folded.append(0x0D)
+                    folded.append(0x0A)
+                    folded.append(UInt8(ascii: " "))
+                    octets = 1
+                }
             }
-            folded += bytes.prefix(size)
-            bytes = bytes.dropFirst(size)
-            octets += size
+            folded.append(byte)
+            octets += 1
         }
         return String(decoding: folded, as: UTF8.self)
     }

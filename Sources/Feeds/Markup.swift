@@ -24,4 +24,13 @@ enum Markup {
         }
         return String(decoding: escaped, as: UTF8.self)
     }
+
+    /// Whether `text` contains `part`, byte for byte (Foundation's `contains` goes
+    /// through `NSString`, and there is an Atom entry for every concert).
+    static func contains(_ text: String, _ part: String) -> Bool {
+        let (text, part) = (Array(text.utf8), Array(part.utf8))
+        guard !part.isEmpty else { return true }
+        guard part.count <= text.count else { return false }
+        return (0...(text.count - part.count)).contains { start in text[start..<start + part.count].elementsEqual(part) }
+    }
 }

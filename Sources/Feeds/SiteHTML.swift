@@ -39,6 +39,7 @@ enum SiteHTML {
         let depth = path.split(separator: "/").count - 1
         let base = depth == 0 ? "./" : String(repeating: "../", count: depth)
         var html = "<!DOCTYPE html><html lang=en><meta charset=utf-8>"
+        html.reserveCapacity(content.utf8.count + 512)
         html += "<meta name=viewport content=\"width=device-width,initial-scale=1\">"
         html += "<base href=\(base)><title>\(Markup.escape(title, quotes: false)) · Encore</title>"
         html += "<link rel=stylesheet href=site.css>"

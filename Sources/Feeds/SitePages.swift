@@ -209,6 +209,7 @@ extension EventFeed {
         func text(_ value: String) -> String { Markup.escape(value, quotes: false) }
         func place(_ path: String, _ name: String) -> String { linksPlaces ? "<a href=\(path)>\(text(name))</a>" : text(name) }
         var html = "<h1>\(text(event.title))</h1>"
+        html.reserveCapacity(2048)
         if let status, let statusText {
             html += "<p class=\"banner \(status.className)\" role=status><strong>\(statusText)</strong></p>"
         }

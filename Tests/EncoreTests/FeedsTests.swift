@@ -177,9 +177,10 @@ struct FeedsTests {
         let slugs = Slug.unique([(key: 9, name: "Low"), (key: 3, name: "LOW"), (key: 5, name: "Sigur Rós")])
         #expect(slugs == [3: "low", 9: "low-9", 5: "sigur-ros"])
         var tree = FeedTree()
-        for path in ["../x.json", "/etc/x", "a//b.json", "a/./b.json", "a\\b.json", ""] {
+        for path in ["../x.json", "/etc/x", "a//b.json", "a/./b.json", "a\\b.json", "", "..", "a/..", "a/b/", "a/\0b", "."] {
             #expect(throws: UnsafeFeedPath.self) { try tree.add(path, Data()) }
         }
+        for path in ["events/1.html", "a/.../b.json", "a/.b", "a/b..c/d"] { #expect(throws: Never.self) { try tree.add(path, Data()) } }
     }
 
     @Test func rebuildsRewriteOnlyWhatChangedAndRemoveStaleFiles() throws {

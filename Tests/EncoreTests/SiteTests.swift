@@ -62,6 +62,27 @@ struct SiteTests {
         #expect(text(files, "events/\(event.id).ics").contains("UID:event-\(event.id)@"))
     }
 
+    @Test(.enabled(if: Python.hasModule("icalendar"), "needs the icalendar package (CI installs it)"))
+    func aConcertsCalendarParsesAndKeepsWhatCalendarsShow() throws {
+        let (catalog, files) = try sampleSite()
+        let events = try catalog.events(ids: catalog.eventIDs(since: TestSupport.today))
+        let cancelled = try #require(events.first { $0.status == .cancelled && $0.venue != nil })
+        let scheduled = try #require(events.first { $0.status == .scheduled && $0.venue != nil && $0.title.utf8.count > 70 })
+        for event in [cancelled, scheduled] {
+            let text = text(files, "events/\(event.id).ics")
+            let file = try TestSupport.temporaryDirectory().appendingPathComponent("\(event.id).ics")
+            try Data(text.utf8).write(to: file)
+            let run = try Python.run(["scripts/validate-ics.py", file.path])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(text.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+            // Unfolded, the summary is the title as written (commas escaped).
+            let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+            #expect(unfolded.contains("SUMMARY:" + event.title.replacingOccurrences(of: ",", with: "\\,") + "\r\n"))
+            #expect(unfolded.contains("LOCATION:" + event.venue!.name.replacingOccurrences(of: ",", with: "\\,")))
+            #expect(text.contains("STATUS:CANCELLED") == (event.status == .cancelled))
+        }
+    }
+
     @Test func aCancelledShowSaysSoOnItsPageAndInItsLists() throws {
         let (catalog, files) = try sampleSite()
         let events = try catalog.events(ids: catalog.eventIDs(since: TestSupport.today))
