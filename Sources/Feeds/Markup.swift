@@ -6,11 +6,14 @@ enum Markup {
     /// `text` with `&`, `<` and `>` (and `"`, for attribute values) as entities; the
     /// string itself when it has none of them, as most names do.
     static func escape(_ text: String, quotes: Bool = true) -> String {
-        func special(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || (quotes && byte == UInt8(ascii: "\""))
+        var special = false
+        for byte in text.utf8 where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || (quotes && byte == UInt8(ascii: "\""))
+        {
+            special = true
+            break
         }
-        guard text.utf8.contains(where: special) else { return text }
+        guard special else { return text }
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {

@@ -241,7 +241,7 @@ struct CLITests {
         let feed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/events/\(id).json")))
         #expect((feed as? [String: Any])?["note"] as? String == "Doors 19:00, first act 20:00.")
         let html = try String(contentsOfFile: "\(out)/events/\(id).html", encoding: .utf8)
-        #expect(html.contains("<dt>Note</dt><dd>Doors 19:00, first act 20:00.</dd>"))
+        #expect(html.contains("<dt>Note<dd>Doors 19:00, first act 20:00.</dl>"))
         // An event without one says so with null.
         let other = try #require(try encore("artist", "Canyon Foxes", "--json").json() as? [String: Any])
         let otherID = try #require((other["events"] as? [[String: Any]])?.first?["id"] as? Int)
