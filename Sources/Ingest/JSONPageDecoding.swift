@@ -135,7 +135,7 @@ struct FlexibleDouble: Decodable, Hashable, Sendable {
 }
 
 /// A value a source writes either as one object or as an array of them.
-struct OneOrMany<Element: Decodable>: Decodable {
+struct OneOrMany<Element> {
     let elements: [Element]
     let wasSingle: Bool
 
@@ -143,7 +143,9 @@ struct OneOrMany<Element: Decodable>: Decodable {
         self.elements = elements
         self.wasSingle = wasSingle
     }
+}
 
+extension OneOrMany: Decodable where Element: Decodable {
     init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var elements: [Element] = []
