@@ -47,41 +47,44 @@ final class ColumnCursor<Element> {
 
     /// The current row's columns, valid only inside `decode`.
     struct Columns {
-        let statement: SQLiteStatement
+        fileprivate let statement: SQLiteStatement
 
         func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
         func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(statement, index) }
         func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(statement, index)) }
         func double(_ index: Int32) -> Double { sqlite3_column_double(statement, index) }
         func bool(_ index: Int32) -> Bool { sqlite3_column_int64(statement, index) != 0 }
+        func databaseValue(_ index: Int32) -> DatabaseValue { DatabaseValue(sqliteStatement: statement, index: index) }
 
         func text(_ index: Int32) -> String {
-            bytes(index).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            withBytes(index) { String(decoding: $0, as: UTF8.self) }
         }
 
-        /// The column's bytes, valid only inside `decode`.
-        func bytes(_ index: Int32) -> UnsafeBufferPointer<UInt8>? {
-            guard let bytes = sqlite3_column_text(statement, index) else { return nil }
-            return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index)))
+        /// Calls `body` with the column's bytes (none for null), without copying them.
+        func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+            guard let bytes = sqlite3_column_text(statement, index) else {
+                return try body(UnsafeBufferPointer(start: nil, count: 0))
+            }
+            return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
         }
 
         /// Whether the column holds exactly this text, compared without making a String.
         func hasText(_ index: Int32, _ text: String) -> Bool {
             var text = text
-            return text.withUTF8 { expected in bytes(index).map { $0.elementsEqual(expected) } ?? false }
+            return !isNull(index) && text.withUTF8 { expected in withBytes(index) { $0.elementsEqual(expected) } }
         }
 
         /// The case whose raw value the column holds, compared without making a String;
         /// `fallback` for anything else.
         func value<Value: RawRepresentable & CaseIterable>(_ index: Int32, else fallback: Value) -> Value
         where Value.RawValue == String {
-            guard let bytes = bytes(index) else { return fallback }
-            return Value.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } ?? fallback
+            guard !isNull(index) else { return fallback }
+            return withBytes(index) { bytes in Value.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } ?? fallback }
         }
 
         /// A `YYYY-MM-DD` column as a date, parsed in place.
         func localDate(_ index: Int32) -> LocalDate? {
-            bytes(index).flatMap { LocalDate(isoUTF8: $0) }
+            isNull(index) ? nil : withBytes(index) { LocalDate(isoUTF8: $0) }
         }
 
         func optionalInt64(_ index: Int32) -> Int64? { isNull(index) ? nil : int64(index) }
