@@ -160,6 +160,17 @@ struct SongkickJSONIngesterTests {
         #expect(error?.description.contains(detail) == true, "\(error?.description ?? "")")
     }
 
+    @Test func everyCutShortPageFailsWithALineAndColumn() throws {
+        let path = TestSupport.fixture("songkick-json/metro-24426-calendar.json")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Cut inside the closing whitespace, the page is still whole.
+        let whole = data.lastIndex(of: UInt8(ascii: "}"))! + 1
+        for length in 0..<whole {
+            let error = #expect(throws: IngestError.self) { try ingester.parse(data.prefix(length), context: PageContext(locator: path)) }
+            #expect(error?.position?.hasPrefix("line ") == true, "cut at \(length): \(error?.description ?? "")")
+        }
+    }
+
     @Test func rejectsImpossibleTimesAndOffsets() throws {
         for start in [
             #"{"date":"2027-01-01","time":"25:00:00","datetime":null}"#,
