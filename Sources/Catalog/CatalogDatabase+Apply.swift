@@ -345,7 +345,7 @@ struct PageApplier {
     ) throws -> [Int] {
         // Read to the end, so the statement is done before the update runs.
         let stored = try stored ?? ColumnCursor(db.cachedStatement(sql: columns.selectSQL), arguments: [id]) { row in
-            (0..<Int32(values.count)).map { DatabaseValue(sqliteStatement: row.statement, index: $0) }
+            (0..<Int32(values.count)).map { row.databaseValue($0) }
         }.all().first
         guard let stored else { return [] }
         let changed = values.indices.filter { !Self.sameStoredValue(stored[$0], values[$0]) }

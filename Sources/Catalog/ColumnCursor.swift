@@ -1,22 +1,18 @@
+import Foundation
 import GRDB
-import GRDBSQLite
 import Listings
 
-/// A cursor that decodes each step straight from SQLite's column accessors.
+/// A cursor whose `decode` closure reads each row's columns by index, so the SQL's column
+/// order is the contract between a query and its closure.
 ///
-/// GRDB's `Row` decoding is generic and, across module boundaries, resolves type metadata
-/// at run time for every value; on the query paths fans wait for (radius, metro and event
-/// details) that cost more than SQLite itself. GRDB's own row cursor steps the statement;
-/// columns are read by index from the row it stands on, so the SQL's column order is the
-/// contract between a query and its `decode` closure.
+/// It reads through GRDB's `Row`: a reader of SQLite's column accessors showed no
+/// measurable gain, on the queries fans wait for or on a bulk load (BENCHMARKS.md).
 final class ColumnCursor<Element> {
     private let rows: RowCursor
-    private let statement: SQLiteStatement
     private let decode: (Columns) throws -> Element
 
     init(_ statement: Statement, arguments: StatementArguments, decode: @escaping (Columns) throws -> Element) throws {
         rows = try Row.fetchCursor(statement, arguments: arguments)
-        self.statement = statement.sqliteStatement
         self.decode = decode
     }
 
@@ -29,13 +25,12 @@ final class ColumnCursor<Element> {
         statement.bind(bind)
         // No arguments: GRDB resets the statement and keeps what `bind` bound.
         rows = try Row.fetchCursor(statement)
-        self.statement = statement.sqliteStatement
         self.decode = decode
     }
 
     func next() throws -> Element? {
-        guard try rows.next() != nil else { return nil }
-        return try decode(Columns(statement: statement))
+        guard let row = try rows.next() else { return nil }
+        return try decode(Columns(row: row))
     }
 
     /// All remaining elements.
@@ -45,48 +40,41 @@ final class ColumnCursor<Element> {
         return elements
     }
 
-    /// The current row's columns, valid only inside `decode`.
+    /// The current row's columns.
     struct Columns {
-        let statement: SQLiteStatement
+        fileprivate let row: Row
 
-        func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
-        func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(statement, index) }
-        func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(statement, index)) }
-        func double(_ index: Int32) -> Double { sqlite3_column_double(statement, index) }
-        func bool(_ index: Int32) -> Bool { sqlite3_column_int64(statement, index) != 0 }
+        func isNull(_ index: Int32) -> Bool { row.hasNull(atIndex: Int(index)) }
+        func int64(_ index: Int32) -> Int64 { row[Int(index)] }
+        func int(_ index: Int32) -> Int { row[Int(index)] }
+        func double(_ index: Int32) -> Double { row[Int(index)] }
+        func bool(_ index: Int32) -> Bool { row[Int(index)] }
+        func databaseValue(_ index: Int32) -> DatabaseValue { row[Int(index)] }
+        func text(_ index: Int32) -> String { row[Int(index)] ?? "" }
 
-        func text(_ index: Int32) -> String {
-            bytes(index).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        /// Calls `body` with the column's bytes (none for null), without copying them.
+        func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
+            try row.withUnsafeData(atIndex: Int(index)) { data in
+                guard let data else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+                return try data.withUnsafeBytes { try body($0.bindMemory(to: UInt8.self)) }
+            }
         }
 
-        /// The column's bytes, valid only inside `decode`.
-        func bytes(_ index: Int32) -> UnsafeBufferPointer<UInt8>? {
-            guard let bytes = sqlite3_column_text(statement, index) else { return nil }
-            return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index)))
-        }
+        /// Whether the column holds exactly this text.
+        func hasText(_ index: Int32, _ text: String) -> Bool { (row[Int(index)] as String?) == text }
 
-        /// Whether the column holds exactly this text, compared without making a String.
-        func hasText(_ index: Int32, _ text: String) -> Bool {
-            var text = text
-            return text.withUTF8 { expected in bytes(index).map { $0.elementsEqual(expected) } ?? false }
-        }
-
-        /// The case whose raw value the column holds, compared without making a String;
-        /// `fallback` for anything else.
+        /// The case whose raw value the column holds; `fallback` for anything else.
         func value<Value: RawRepresentable & CaseIterable>(_ index: Int32, else fallback: Value) -> Value
         where Value.RawValue == String {
-            guard let bytes = bytes(index) else { return fallback }
-            return Value.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } ?? fallback
+            (row[Int(index)] as String?).flatMap(Value.init(rawValue:)) ?? fallback
         }
 
-        /// A `YYYY-MM-DD` column as a date, parsed in place.
-        func localDate(_ index: Int32) -> LocalDate? {
-            bytes(index).flatMap { LocalDate(isoUTF8: $0) }
-        }
+        /// A `YYYY-MM-DD` column as a date.
+        func localDate(_ index: Int32) -> LocalDate? { (row[Int(index)] as String?).flatMap { LocalDate(iso: $0) } }
 
-        func optionalInt64(_ index: Int32) -> Int64? { isNull(index) ? nil : int64(index) }
-        func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : int(index) }
-        func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : double(index) }
-        func optionalText(_ index: Int32) -> String? { isNull(index) ? nil : text(index) }
+        func optionalInt64(_ index: Int32) -> Int64? { row[Int(index)] }
+        func optionalInt(_ index: Int32) -> Int? { row[Int(index)] }
+        func optionalDouble(_ index: Int32) -> Double? { row[Int(index)] }
+        func optionalText(_ index: Int32) -> String? { row[Int(index)] }
     }
 }

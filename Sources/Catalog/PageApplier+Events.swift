@@ -162,9 +162,7 @@ extension PageApplier {
             let id = row.int64(0)
             var index = candidates.firstIndex { $0.id == id }
             if index == nil {
-                let stored = (1...Int32(Self.eventColumns.names.count)).map {
-                    DatabaseValue(sqliteStatement: row.statement, index: $0)
-                }
+                let stored = (1...Int32(Self.eventColumns.names.count)).map { row.databaseValue($0) }
                 candidates.append(
                     CandidateEvent(id: id, title: row.text(1), time: row.optionalText(5), columns: stored, acts: []))
                 index = candidates.count - 1

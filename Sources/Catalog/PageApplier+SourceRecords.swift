@@ -249,8 +249,8 @@ extension PageApplier {
             arguments: [kind.rawValue, entityID]
         ) { row -> (source: String, sourceID: String, value: T) in
             if let known, row.hasText(0, known.source), row.hasText(1, known.sourceID) { return known }
-            let payload = row.bytes(2) ?? UnsafeBufferPointer(start: nil, count: 0)
-            return (row.text(0), row.text(1), try SnapshotCoding.decode(type, bytes: payload))
+            let value = try row.withBytes(2) { payload in try SnapshotCoding.decode(type, bytes: payload) }
+            return (row.text(0), row.text(1), value)
         }.all()
         return try SourcePrecedence.ordered(decoded, in: db)
     }

@@ -90,7 +90,7 @@ enum JSONPageDecoding {
 struct FlexibleID: Decodable, Hashable, Sendable {
     let value: String
 
-    /// For readers that build decoded values themselves (the XML ingesters).
+    /// For readers that build decoded values themselves (the XML ingesters, `JSONReader`).
     init(value: String) {
         self.value = value
     }
@@ -109,7 +109,7 @@ struct FlexibleID: Decodable, Hashable, Sendable {
 struct FlexibleDouble: Decodable, Hashable, Sendable {
     let value: Double?
 
-    /// For readers that build decoded values themselves (the XML ingesters).
+    /// For readers that build decoded values themselves (the XML ingesters, `JSONReader`).
     init(value: Double?) {
         self.value = value
     }
@@ -134,8 +134,9 @@ struct FlexibleDouble: Decodable, Hashable, Sendable {
     }
 }
 
-/// A value a source writes either as one object or as an array of them.
-struct OneOrMany<Element: Decodable>: Decodable {
+/// A value a source writes either as one object or as an array of them (decoded, or read
+/// by `JSONReader.oneOrMany`).
+struct OneOrMany<Element> {
     let elements: [Element]
     let wasSingle: Bool
 
@@ -143,7 +144,9 @@ struct OneOrMany<Element: Decodable>: Decodable {
         self.elements = elements
         self.wasSingle = wasSingle
     }
+}
 
+extension OneOrMany: Decodable where Element: Decodable {
     init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var elements: [Element] = []

@@ -35,9 +35,15 @@ struct JSONSyntaxLocator {
     }
 
     private func fail(_ message: String) -> Failure {
+        let (line, column) = Self.lineAndColumn(ofOffset: index, in: bytes)
+        return Failure(line: line, column: column, message: message)
+    }
+
+    /// The line and column (in characters, from 1) of the byte at `offset`.
+    static func lineAndColumn(ofOffset offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
+        for byte in bytes.prefix(offset) {
             if byte == 0x0A {
                 line += 1
                 column = 1
@@ -45,7 +51,7 @@ struct JSONSyntaxLocator {
                 column += 1
             }
         }
-        return Failure(line: line, column: column, message: message)
+        return (line, column)
     }
 
     private mutating func skipWhitespace() {

@@ -126,6 +126,51 @@ struct SongkickJSONIngesterTests {
         #expect(error?.description.hasPrefix(path) == true)
     }
 
+    @Test func readsEscapesNumbersAsTextAndSkipsWhatItDoesNotUse() throws {
+        let page = try parse(#"""
+            {"resultsPage":{"status":"ok","clientId":[1,{"a":[true,false,null,-1.5e3]}],"results":{"event":[
+              {"id":"7","displayName":"Caf\u00e9 \ud83c\udfb8 \"Live\"\/\\","extra":{"nested":["x",{"y":null}]},
+               "start":{"date":"2027-06-01"},"performance":[{"billing":"headline","artist":{"id":3,"display\u004eame":"Zo\u00eb"}}],
+               "venue":{"id":9,"displayName":"B","lat":" 43.26 ","lng":"-2.93","capacity":1200}}]}}}
+            """#)
+        let event = try #require(page.events.first)
+        #expect(event.sourceID == "7")
+        #expect(event.title == "Café 🎸 \"Live\"/\\")
+        #expect(event.lineup.map(\.artist.name) == ["Zoë"])
+        #expect(event.venue?.coordinate == Coordinate(latitude: 43.26, longitude: -2.93))
+        #expect(event.venue?.capacity == 1200)
+    }
+
+    @Test(arguments: [
+        (#"{"resultsPage":{"status":"ok","results":{"event":[{"id":1,"start":{"date":"2027-01-01"},"venue":{"lat":true}}]}}}"#,
+         "resultsPage.results.event[0].venue.lat", "lat is true or false; expected text"),
+        (#"{"resultsPage":{"status":"ok","results":{"event":[null]}}}"#,
+         "resultsPage.results.event[0]", "expected an object, found null"),
+        (#"{"resultsPage":{"status":"ok","page":1.5}}"#, "resultsPage.page", "does not fit in Int"),
+        (#"{"resultsPage":{"status":"ok","results":{"event":{"id":1.5}}}}"#,
+         "resultsPage.results.event.id", "id is a number; expected text"),
+        (#"{"resultsPage":{"results":{}}}"#, "resultsPage", "missing key \"status\""),
+        (#"{"resultsPage":{"status":null}}"#, "resultsPage.status", "found null"),
+        (#"{"resultsPage":{"status":"ok"}} x"#, "line 1, column 33", "unexpected content after the top-level value"),
+        (#"{"resultsPage":{"status":"ok","results":{"event":"#, "line 1, column 50", "unexpected end of input"),
+    ])
+    func reportsAWrongValueWhereItIs(json: String, position: String, detail: String) {
+        let error = #expect(throws: IngestError.self) { try parse(json) }
+        #expect(error?.position == position)
+        #expect(error?.description.contains(detail) == true, "\(error?.description ?? "")")
+    }
+
+    @Test func everyCutShortPageFailsWithALineAndColumn() throws {
+        let path = TestSupport.fixture("songkick-json/metro-24426-calendar.json")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Cut inside the closing whitespace, the page is still whole.
+        let whole = data.lastIndex(of: UInt8(ascii: "}"))! + 1
+        for length in 0..<whole {
+            let error = #expect(throws: IngestError.self) { try ingester.parse(data.prefix(length), context: PageContext(locator: path)) }
+            #expect(error?.position?.hasPrefix("line ") == true, "cut at \(length): \(error?.description ?? "")")
+        }
+    }
+
     @Test func rejectsImpossibleTimesAndOffsets() throws {
         for start in [
             #"{"date":"2027-01-01","time":"25:00:00","datetime":null}"#,

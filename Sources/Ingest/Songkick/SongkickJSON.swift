@@ -1,15 +1,15 @@
-/// Songkick API v3 JSON, as decoded before normalization.
+/// Songkick API v3 JSON, as read before normalization.
 ///
 /// Field names follow the API. Every response is wrapped in `resultsPage`; `results`
 /// holds `event` (a list, or one object for event details), `artist`, `location` or
-/// `venue`, and is `{}` when there is nothing. Only the fields Encore uses are declared:
-/// `JSONDecoder` skips the rest unread.
+/// `venue`, and is `{}` when there is nothing. Only the fields Encore uses are read
+/// (SongkickJSON+Reader.swift); the rest are skipped.
 enum SongkickJSON {
-    struct Envelope: Decodable {
+    struct Envelope {
         let resultsPage: ResultsPage
     }
 
-    struct ResultsPage: Decodable {
+    struct ResultsPage {
         let status: String
         let results: Results?
         let page: Int?
@@ -18,18 +18,18 @@ enum SongkickJSON {
         let error: APIError?
     }
 
-    struct APIError: Decodable {
+    struct APIError {
         let message: String?
     }
 
-    struct Results: Decodable {
+    struct Results {
         let event: OneOrMany<Event>?
         let artist: OneOrMany<Artist>?
         let location: [Location]?
         let venue: OneOrMany<Venue>?
     }
 
-    struct Event: Decodable {
+    struct Event {
         let id: FlexibleID?
         let type: String?
         let displayName: String?
@@ -44,20 +44,20 @@ enum SongkickJSON {
         let location: EventLocation?
     }
 
-    struct Moment: Decodable {
+    struct Moment {
         let date: String?
         let time: String?
         let datetime: String?
     }
 
     /// A performance's own id and display name are not read: the artist carries both.
-    struct Performance: Decodable {
+    struct Performance {
         let billing: String?
         let billingIndex: Int?
         let artist: Artist?
     }
 
-    struct Artist: Decodable {
+    struct Artist {
         let id: FlexibleID?
         let displayName: String?
         let uri: String?
@@ -65,11 +65,11 @@ enum SongkickJSON {
         let onTourUntil: String?
     }
 
-    struct Identifier: Decodable {
+    struct Identifier {
         let mbid: String?
     }
 
-    struct Venue: Decodable {
+    struct Venue {
         let id: FlexibleID?
         let displayName: String?
         let uri: String?
@@ -83,7 +83,7 @@ enum SongkickJSON {
         let capacity: Int?
     }
 
-    struct MetroArea: Decodable {
+    struct MetroArea {
         let id: FlexibleID?
         let displayName: String?
         let uri: String?
@@ -93,7 +93,7 @@ enum SongkickJSON {
         let lng: FlexibleDouble?
     }
 
-    struct City: Decodable {
+    struct City {
         let id: FlexibleID?
         let displayName: String?
         let country: Named?
@@ -102,17 +102,17 @@ enum SongkickJSON {
         let lng: FlexibleDouble?
     }
 
-    struct Named: Decodable {
+    struct Named {
         let displayName: String?
     }
 
-    struct EventLocation: Decodable {
+    struct EventLocation {
         let city: String?
         let lat: FlexibleDouble?
         let lng: FlexibleDouble?
     }
 
-    struct Location: Decodable {
+    struct Location {
         let city: City?
         let metroArea: MetroArea?
     }

@@ -20,8 +20,9 @@ public struct SongkickJSONIngester: Ingester {
     }
 
     public func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage {
-        let envelope = try JSONPageDecoding.decode(
-            SongkickJSON.Envelope.self, from: data, locator: context.locator)
+        let envelope = try JSONReader.read(data, locator: context.locator) { reader throws(JSONReader.Failure) in
+            try SongkickJSON.Envelope.read(&reader)
+        }
         let resultsPage = envelope.resultsPage
         guard resultsPage.status == "ok" else {
             let message = resultsPage.error?.message ?? "status \"\(resultsPage.status)\""
