@@ -1,5 +1,6 @@
 import Foundation
 import Listings
+import Synchronization
 
 /// Ingests files and directories of saved responses, one page per file.
 ///
@@ -48,11 +49,83 @@ public struct FileIngestion: Sendable {
                 progress(path, .failure(error))
             }
         }
-        var queued = files[...]
-        applyInGroups(
-            files, from: { group in queued.popFirst().map { prepare(file: $0, checkingAgainst: group) } },
-            into: sink, summary: &summary, progress: progress)
+        var pages = ReadAhead(ingestion: self, files: files)
+        applyInGroups(files, from: { pages.next(checkingAgainst: $0) }, into: sink, summary: &summary, progress: progress)
         return summary
+    }
+
+    /// Hands out the prepared pages of `files` in path order, parsing the next few on
+    /// another core while the catalog applies these: an operator's first bulk load then
+    /// spends the time of the slower of the two, not of both.
+    ///
+    /// Pages are read ahead only while they turn out new. A page already applied is
+    /// found by its hash before it is parsed, so an unchanged re-ingest parses nothing,
+    /// and a page read ahead is checked again in the group that applies it.
+    struct ReadAhead {
+        let ingestion: FileIngestion
+        var queued: ArraySlice<String>
+        /// Pages read ahead, ready to hand out.
+        var ready: ArraySlice<PreparedPage> = []
+        /// The pages being read ahead after `ready`.
+        var reading: Batch?
+        /// False once a page read ahead turned out already applied.
+        var readingPays = true
+        static let batchSize = 16
+
+        init(ingestion: FileIngestion, files: [String]) {
+            self.ingestion = ingestion
+            self.queued = files[...]
+        }
+
+        /// The pages of one read ahead; `done` is left once they are in `pages`.
+        final class Batch: Sendable {
+            let done = DispatchGroup()
+            let pages = Mutex<[PreparedPage]>([])
+        }
+
+        mutating func next(checkingAgainst group: any PageGroup) -> PreparedPage? {
+            if let prepared = ready.popFirst() {
+                guard case .page(let page, let hash, let format) = prepared else { return prepared }
+                do {
+                    // A page met twice in one run: the group may have applied it since.
+                    if try group.hasApplied(pageHash: hash, format: format) {
+                        readingPays = false
+                        return .alreadyApplied(locator: page.locator)
+                    }
+                } catch {
+                    return .failed(IngestError(locator: page.locator, reason: .catalogFailure(String(describing: error))))
+                }
+                return prepared
+            }
+            if let batch = reading {
+                batch.done.wait()
+                ready = batch.pages.withLock { $0 }[...]
+                reading = nil
+                if readingPays { readAhead() }
+                return next(checkingAgainst: group)
+            }
+            guard let file = queued.popFirst() else { return nil }
+            let prepared = ingestion.prepare(file: file, checkingAgainst: group)
+            if case .page = prepared {
+                readingPays = true
+                readAhead()
+            }
+            return prepared
+        }
+
+        /// Starts parsing the next batch of files on another thread.
+        private mutating func readAhead() {
+            let files = Array(queued.prefix(Self.batchSize))
+            guard !files.isEmpty else { return }
+            queued.removeFirst(files.count)
+            let batch = Batch()
+            let ingestion = ingestion
+            DispatchQueue.global().async(group: batch.done) {
+                let pages = files.map { ingestion.prepare(file: $0, checkingAgainst: nil) }
+                batch.pages.withLock { $0 = pages }
+            }
+            reading = batch
+        }
     }
 
     /// Applies the pages of `files`, prepared by `next` in the same order inside the group
@@ -126,8 +199,9 @@ public struct FileIngestion: Sendable {
         }
     }
 
-    /// - Parameter applied: asked whether the page was applied before it is parsed.
-    func prepare(file: String, checkingAgainst applied: any PageGroup) -> PreparedPage {
+    /// - Parameter applied: asked whether the page was applied before it is parsed; nil
+    ///   to parse it whatever (the caller asks before applying it).
+    func prepare(file: String, checkingAgainst applied: (any PageGroup)?) -> PreparedPage {
         let data: Data
         do {
             // Known to be a file: without the hint, making the URL asks the file system.
@@ -138,7 +212,7 @@ public struct FileIngestion: Sendable {
         return prepare(data: data, locator: file, checkingAgainst: applied)
     }
 
-    func prepare(data: Data, locator: String, checkingAgainst applied: any PageGroup) -> PreparedPage {
+    func prepare(data: Data, locator: String, checkingAgainst applied: (any PageGroup)?) -> PreparedPage {
         let ingester: any Ingester
         if let format {
             guard let named = registry.ingester(named: format) else {
@@ -156,7 +230,7 @@ public struct FileIngestion: Sendable {
         do {
             // Asked in the group that applies the page: it sees the pages the group
             // applied before, so a page met twice in a run is parsed once.
-            if try applied.hasApplied(pageHash: pageHash, format: ingester.format) {
+            if let applied, try applied.hasApplied(pageHash: pageHash, format: ingester.format) {
                 return .alreadyApplied(locator: locator)
             }
             let repair = UTF8Repair.repaired(data)

@@ -1,7 +1,7 @@
 @testable import Catalog
 import Foundation
 import GRDB
-import Ingest
+@testable import Ingest
 import Listings
 import Testing
 
@@ -56,6 +56,54 @@ struct FirstLoadTests {
         #expect(first.pagesApplied == 1 && first.pagesUnchanged == 1 && first.eventsNew == 1)
         let again = FileIngestion().ingest(paths: [directory.path], into: catalog)
         #expect(again.pagesApplied == 0 && again.pagesUnchanged == 2)
+    }
+
+    /// Pages parsed ahead on another core land as pages read one at a time do: in path
+    /// order, a page met twice once, a malformed page failing alone under its file's name.
+    @Test func pagesReadAheadLandAsPagesReadOneAtATime() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let sample = try FileIngestion.listingFiles(at: TestSupport.fixture("sample/songkick-json"))
+        #expect(sample.count > 2 * FileIngestion.ReadAhead.batchSize)
+        // Every page twice, the second copies after the first ones' read-ahead batches.
+        for copy in ["a", "b"] {
+            for (index, page) in sample.enumerated() {
+                let name = "\(copy)-\(1000 + index)-\(URL(fileURLWithPath: page).lastPathComponent)"
+                try FileManager.default.copyItem(atPath: page, toPath: directory.appendingPathComponent(name).path)
+            }
+        }
+        try Data(#"{"resultsPage": {"status": "ok", "results": {"event": [{"id": "#.utf8)
+            .write(to: directory.appendingPathComponent("a-1040-cut-short.json"))
+        func line(_ file: String, _ result: Result<PageOutcome, IngestError>) -> String {
+            switch result {
+            case .success(let outcome): "\(file) \(outcome.skippedAsUnchanged ? "unchanged" : "applied") \(outcome.eventsNew)"
+            case .failure(let error): "\(file) failed: \(error)"
+            }
+        }
+
+        let (readingAhead, readingAheadPath) = try TestSupport.makeCatalog()
+        var lines: [String] = []
+        let summary = FileIngestion().ingest(paths: [directory.path], into: readingAhead) { lines.append(line($0, $1)) }
+        let (oneAtATime, oneAtATimePath) = try TestSupport.makeCatalog()
+        var reference = IngestSummary()
+        var referenceLines: [String] = []
+        for file in try FileIngestion.listingFiles(at: directory.path) {
+            let result = FileIngestion().ingestFile(file, into: oneAtATime)
+            switch result {
+            case .success(let outcome): reference.record(outcome)
+            case .failure(let error): reference.record(error)
+            }
+            referenceLines.append(line(file, result))
+        }
+
+        #expect(lines == referenceLines)
+        #expect(summary == reference)
+        #expect(summary.pagesFailed == 1)
+        #expect(summary.failures.first?.locator.hasSuffix("a-1040-cut-short.json") == true)
+        #expect(summary.pagesUnchanged == sample.count)
+        #expect(try TestSupport.dump(readingAheadPath, includingProvenanceTimes: false)
+            == (try TestSupport.dump(oneAtATimePath, includingProvenanceTimes: false)))
+        let again = FileIngestion().ingest(paths: [directory.path], into: readingAhead)
+        #expect(again.pagesApplied == 0 && again.pagesUnchanged == 2 * sample.count && again.pagesFailed == 1)
     }
 
     @Test func aFirstLoadOfOneSourceMakesTheCatalogPageByPageIngestingWould() throws {
