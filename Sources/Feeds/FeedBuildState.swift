@@ -30,7 +30,7 @@ struct FeedBuildState: Equatable {
     /// Paths the last build wrote or removed: the spare tree lacks those changes.
     var changedInLastBuild: [String]
     /// Event list entries in the store file (``RenderedEvents``).
-    var entries: [Int64: RenderedEvents.Span]
+    var entries: EventTable<RenderedEvents.Span>
     var entriesLength: Int
     /// Events with a concert page.
     var eventPages: [Int64]
@@ -92,6 +92,15 @@ struct FeedListRecord: Equatable {
     }
 }
 
+extension FeedBuildState {
+    /// Bytes of the entries the state's spans point at (the store file may hold more).
+    var entriesTotal: Int {
+        var total = 0
+        entries.forEach { total += $1.total }
+        return total
+    }
+}
+
 // MARK: - Storage
 
 extension FeedBuildState {
@@ -115,7 +124,7 @@ extension FeedBuildState {
         out.int(Int64(bitPattern: liveInode))
         out.int(Int64(bitPattern: spareInode))
         out.int(Int64(files.events.count))
-        for (id, event) in files.events {
+        try files.events.forEach { id, event in
             out.int(id)
             out.int(Int64(event.present))
             out.int(Int64(bitPattern: event.hashes.0))
@@ -135,7 +144,7 @@ extension FeedBuildState {
             try out.flushIfFull()
         }
         out.int(Int64(entries.count))
-        for (id, span) in entries {
+        try entries.forEach { id, span in
             out.int(id)
             out.int(Int64(span.offset))
             out.int(Int64(span.count))
@@ -200,7 +209,7 @@ extension FeedBuildState {
             }
             changedInLastBuild = try (0..<input.count()).map { _ in try input.string() }
             let entryCount = try input.count()
-            entries = Dictionary(minimumCapacity: entryCount)
+            entries = EventTable(minimumCapacity: entryCount)
             for _ in 0..<entryCount {
                 let id = try input.int()
                 entries[id] = RenderedEvents.Span(
@@ -407,20 +416,22 @@ struct FeedFileHashes: Equatable, Sendable {
     /// The extensions of a concert page's files, in ``EventFiles`` kind order.
     static let eventExtensions = ["json", "html", "ics"]
 
-    private(set) var events: [Int64: EventFiles] = [:]
+    private(set) var events = EventTable<EventFiles>()
     private(set) var others: [String: UInt64] = [:]
     private(set) var count = 0
 
     init() {}
 
     init(minimumCapacity: Int) {
-        events.reserveCapacity(minimumCapacity)
+        events = EventTable(minimumCapacity: minimumCapacity)
     }
 
     var paths: [String] {
-        events.flatMap { id, files in
-            Self.eventExtensions.indices.filter { files[kind: $0] != nil }.map { Self.eventPath(id, kind: $0) }
-        } + others.keys
+        var paths: [String] = []
+        events.forEach { id, files in
+            for kind in Self.eventExtensions.indices where files[kind: kind] != nil { paths.append(Self.eventPath(id, kind: kind)) }
+        }
+        return paths + others.keys
     }
 
     subscript(path: String) -> UInt64? {

@@ -163,7 +163,7 @@ extension FeedBuilder {
         let reads = FeedBuildReads.start(for: self)
         let state = writer.loadState()
         if !forcesFull, let state, state.today == today.description,
-            state.entriesLength <= 2 * state.entries.values.reduce(0, { $0 + $1.total }) + (64 << 20)
+            state.entriesLength <= 2 * state.entriesTotal + (64 << 20)
         {
             defer { releaseElsewhere(state) }
             let (report, log) = try writeIncrementally(
@@ -291,7 +291,7 @@ extension FeedBuilder {
             today: today.description, revision: revision,
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: files, changedInLastBuild: changed,
-            entries: store.spans.filter { inWindow.contains($0.key) }, entriesLength: store.flushed, eventPages: window,
+            entries: store.spans.filter { id, _ in inWindow.contains(id) }, entriesLength: store.flushed, eventPages: window,
             lists: lists, slugs: slugs, slugBases: log.slugBases)
         try writer.saveState(next)
         releaseElsewhere((next, store, inWindow, hadPage))

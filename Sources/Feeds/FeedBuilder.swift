@@ -233,7 +233,6 @@ public struct FeedBuilder {
                     }
                     try sink.add(contentsOf: zip(batch, pages).map { (path: SiteHTML.htmlPath($0.path), data: $1) })
                 }
-                rendered.releaseResidentPages()
             }
         }
     }
@@ -243,8 +242,8 @@ public struct FeedBuilder {
     ) throws {
         log.owners.formUnion(slugs.keys.map { .artist($0) })
         let artists = slugs.keys.filter { only?.contains($0) ?? true }.sorted()
-        // Fewer bands than documents a batch: a band's shows are all over the entry store,
-        // and each read maps a run of pages around it, which stays resident until released.
+        // Fewer bands than documents a batch: each band brings its pages, Atom feed and
+        // outline, and a batch is held until written.
         let bands = Self.encodingBatch / 4
         for start in stride(from: 0, to: artists.count, by: bands) {
             let outlines = try source.artistPageOutlines(
@@ -272,11 +271,7 @@ public struct FeedBuilder {
                 }
             }
             try add(&batch, to: pipeline)
-            try pipeline.submit { [feeds] sink in
-                try sink.add(contentsOf: feeds)
-                rendered.releaseResidentPages()
-            }
-            rendered.releaseResidentPages()
+            try pipeline.submit { [feeds] sink in try sink.add(contentsOf: feeds) }
         }
     }
 
@@ -317,7 +312,6 @@ public struct FeedBuilder {
             }
             if batch.count >= Self.encodingBatch {
                 try add(&batch, to: pipeline)
-                rendered.releaseResidentPages()
             }
         }
         try add(&batch, to: pipeline)
