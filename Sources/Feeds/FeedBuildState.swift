@@ -106,17 +106,17 @@ extension FeedBuildState {
 extension FeedBuildState {
     static let magic = Array("ENCORE-FEED-STATE\n".utf8)
 
-    /// Writes the state to `path`, a megabyte at a time.
-    func write(to path: String) throws {
+    /// Writes the state to `path`, a megabyte at a time; `spooledLists` are lists besides ``lists``.
+    func write(to path: String, spooledLists: FeedListSpool? = nil) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
         defer { close(descriptor) }
         var out = StateWriter(descriptor: descriptor, path: path)
-        try encode(into: &out)
+        try encode(into: &out, spooledLists: spooledLists)
         try out.flush()
     }
 
-    private func encode(into out: inout StateWriter) throws {
+    private func encode(into out: inout StateWriter, spooledLists: FeedListSpool?) throws {
         out.bytes = Self.magic
         out.int(Self.formatVersion)
         out.string(today)
@@ -158,16 +158,12 @@ extension FeedBuildState {
         }
         out.int(Int64(entriesLength))
         out.ints(eventPages)
-        out.int(Int64(lists.count))
+        out.int(Int64(lists.count + (spooledLists?.count ?? 0)))
         for (owner, record) in lists {
-            out.int(owner.code)
-            out.int(owner.id)
-            out.ints(record.events)
-            out.ints(record.similar)
-            out.int(Int64(record.pages))
-            out.int(Int64(record.upcoming))
+            out.list(owner, record)
             try out.flushIfFull()
         }
+        try spooledLists?.copy(into: &out)
         out.int(Int64(slugs.count))
         for (id, slug) in slugs {
             out.int(id)
@@ -246,6 +242,46 @@ extension FeedBuildState {
     }
 }
 
+/// The list records of a build, written to an unlinked file as the lists are rendered
+/// and copied into the state at the end: a full build then does not hold every list's
+/// events (each event several times over) until it saves its state.
+final class FeedListSpool {
+    private var out: StateWriter
+    private(set) var count = 0
+
+    init(directory: String) throws {
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        template += Array("lists-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw FeedWriteError(path: directory, code: errno) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        out = StateWriter(descriptor: descriptor, path: directory + "/lists")
+    }
+
+    deinit { close(out.descriptor) }
+
+    func append(_ owner: FeedListOwner, _ record: FeedListRecord) throws {
+        out.list(owner, record)
+        count += 1
+        try out.flushIfFull()
+    }
+
+    /// Appends every record written so far to `state`.
+    fileprivate func copy(into state: inout StateWriter) throws {
+        try out.flush()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while true {
+            let read = buffer.withUnsafeMutableBytes { pread(out.descriptor, $0.baseAddress!, $0.count, off_t(offset)) }
+            guard read >= 0 else { throw FeedWriteError(path: out.path, code: errno) }
+            guard read > 0 else { return }
+            state.bytes.append(contentsOf: buffer[0..<read])
+            offset += read
+            try state.flushIfFull()
+        }
+    }
+}
+
 private struct StateWriter {
     let descriptor: Int32
     let path: String
@@ -283,6 +319,15 @@ private struct StateWriter {
     mutating func string(_ value: String) {
         int(Int64(value.utf8.count))
         bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func list(_ owner: FeedListOwner, _ record: FeedListRecord) {
+        int(owner.code)
+        int(owner.id)
+        ints(record.events)
+        ints(record.similar)
+        int(Int64(record.pages))
+        int(Int64(record.upcoming))
     }
 }
 

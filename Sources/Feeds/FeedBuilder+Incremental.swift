@@ -103,8 +103,10 @@ struct FeedListPlan {
 /// What the lists of a build held, for the next build's state. Written by the builder's
 /// thread only.
 final class FeedListLog: @unchecked Sendable {
-    /// Lists rendered by this build.
+    /// Lists rendered by this build, unless they go to ``spool``.
     var lists: [FeedListOwner: FeedListRecord] = [:]
+    /// Where a full build writes its lists' records as they are rendered.
+    let spool: FeedListSpool?
     /// Every owner that has pages in this build, rendered or not.
     var owners: Set<FeedListOwner> = []
     var slugs: [Int64: String] = [:]
@@ -116,8 +118,13 @@ final class FeedListLog: @unchecked Sendable {
     /// would slow each incremental build a fan waits for.
     private(set) var slugBases: [String: String]
 
-    init(slugBases: [String: String] = [:]) {
+    init(slugBases: [String: String] = [:], spool: FeedListSpool? = nil) {
         self.slugBases = slugBases
+        self.spool = spool
+    }
+
+    func record(_ owner: FeedListOwner, _ record: FeedListRecord) throws {
+        if let spool { try spool.append(owner, record) } else { lists[owner] = record }
     }
 
     /// Unique slugs for the artists; ``slugBases`` then holds these names only.
@@ -174,7 +181,7 @@ extension FeedBuilder {
         writer.discardState()
         var staging = try writer.begin(known: state?.files)
         let store = try RenderedEvents(path: writer.entriesPath, continuing: nil)
-        let log = FeedListLog(slugBases: state?.slugBases ?? [:])
+        let log = FeedListLog(slugBases: state?.slugBases ?? [:], spool: try FeedListSpool(directory: writer.stateDirectory.path))
         try render(into: &staging, scope: FeedScope(reads: try reads.value()), store: store, log: log, progress: progress)
         let hashes = staging.hashes
         let (report, changed) = try staging.finish(keepingPrevious: true)
@@ -183,7 +190,7 @@ extension FeedBuilder {
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: hashes, changedInLastBuild: changed,
             entries: store.spans, entriesLength: store.flushed, eventPages: log.eventPages,
-            lists: log.lists, slugs: log.slugs, slugBases: log.slugBases))
+            lists: log.lists, slugs: log.slugs, slugBases: log.slugBases), spooledLists: log.spool)
         return FeedBuildOutcome(report: report, incremental: false)
     }
 

@@ -210,7 +210,7 @@ public struct FeedBuilder {
             let id = metro.metroArea.id
             let ids = try source.eventIDs(inMetroAreas: [id], window: window)
             let pages = FeedPaging.pages(of: ids.count, size: Self.pageSize, firstPath: "metros/\(id).json")
-            log.lists[.metroArea(id)] = FeedListRecord(events: ids, pages: pages.count)
+            try log.record(.metroArea(id), FeedListRecord(events: ids, pages: pages.count))
             let map = GeoJSON.venues(of: try source.eventPins(ids: ids))
             let atom = atomFeed(
                 of: try eventList(ids, rendered: rendered), since: announcedSince, id: "metro/\(id)",
@@ -260,8 +260,8 @@ public struct FeedBuilder {
                         of: try eventList(outline.upcoming, rendered: rendered), limit: AtomFeed.artistLimit,
                         id: "artist/\(outline.artist.id)",
                         title: "New shows of \(outline.artist.name)", path: "artists/\(slug).atom", page: "artists/\(slug).html")))
-                log.lists[.artist(outline.artist.id)] = FeedListRecord(
-                    events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count)
+                try log.record(.artist(outline.artist.id), FeedListRecord(
+                    events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count))
                 for page in pages {
                     batch.append((page.path, ArtistFeed(
                         artist: outline.artist, slug: slug,
@@ -304,7 +304,7 @@ public struct FeedBuilder {
             // A venue gone since has no page.
             guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
             let pages = FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json")
-            log.lists[.venue(id)] = FeedListRecord(events: listing.eventIDs, pages: pages.count)
+            try log.record(.venue(id), FeedListRecord(events: listing.eventIDs, pages: pages.count))
             for page in pages {
                 batch.append((page.path, VenueFeed(
                     venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,

@@ -67,6 +67,14 @@ struct FeedBuildStateTests {
         try state.write(to: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.withUnsafeBytes { FeedBuildState(decoding: $0) } == state)
+        // Lists a full build spooled as it rendered them read back as if kept in the state.
+        let spool = try FeedListSpool(directory: TestSupport.temporaryDirectory().path)
+        var spooled = state
+        spooled.lists = [.metroArea(1): state.lists[.metroArea(1)]!]
+        try spool.append(.artist(5), state.lists[.artist(5)]!)
+        try spooled.write(to: path + ".spooled", spooledLists: spool)
+        let spooledData = try Data(contentsOf: URL(fileURLWithPath: path + ".spooled"))
+        #expect(spooledData.withUnsafeBytes { FeedBuildState(decoding: $0) } == state)
         // Cut short (a full disk, say): no state, so the next build is a full one.
         #expect(Data(data.dropLast(3)).withUnsafeBytes { FeedBuildState(decoding: $0) } == nil)
     }
