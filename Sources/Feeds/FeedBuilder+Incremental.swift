@@ -66,7 +66,7 @@ struct FeedListPlan {
 
 /// What the lists of a build held, for the next build's state. Written by the builder's
 /// thread only.
-final class FeedListLog: @unchecked Sendable {
+final class FeedListLog {
     /// Lists rendered by this build, unless they go to ``spool``.
     var lists: [FeedListOwner: FeedListRecord] = [:]
     /// Where a full build writes its lists' records as they are rendered.
