@@ -30,7 +30,7 @@ struct FeedBuildState: Equatable {
     /// Paths the last build wrote or removed: the spare tree lacks those changes.
     var changedInLastBuild: [String]
     /// Event list entries in the store file (``RenderedEvents``).
-    var entries: [Int64: RenderedEvents.Span]
+    var entries: EventTable<RenderedEvents.Span>
     var entriesLength: Int
     /// Events with a concert page.
     var eventPages: [Int64]
@@ -92,22 +92,31 @@ struct FeedListRecord: Equatable {
     }
 }
 
+extension FeedBuildState {
+    /// Bytes of the entries the state's spans point at (the store file may hold more).
+    var entriesTotal: Int {
+        var total = 0
+        entries.forEach { total += $1.total }
+        return total
+    }
+}
+
 // MARK: - Storage
 
 extension FeedBuildState {
     static let magic = Array("ENCORE-FEED-STATE\n".utf8)
 
-    /// Writes the state to `path`, a megabyte at a time.
-    func write(to path: String) throws {
+    /// Writes the state to `path`, a megabyte at a time; `spooledLists` are lists besides ``lists``.
+    func write(to path: String, spooledLists: FeedListSpool? = nil) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
         defer { close(descriptor) }
         var out = StateWriter(descriptor: descriptor, path: path)
-        try encode(into: &out)
+        try encode(into: &out, spooledLists: spooledLists)
         try out.flush()
     }
 
-    private func encode(into out: inout StateWriter) throws {
+    private func encode(into out: inout StateWriter, spooledLists: FeedListSpool?) throws {
         out.bytes = Self.magic
         out.int(Self.formatVersion)
         out.string(today)
@@ -115,7 +124,7 @@ extension FeedBuildState {
         out.int(Int64(bitPattern: liveInode))
         out.int(Int64(bitPattern: spareInode))
         out.int(Int64(files.events.count))
-        for (id, event) in files.events {
+        try files.events.forEach { id, event in
             out.int(id)
             out.int(Int64(event.present))
             out.int(Int64(bitPattern: event.hashes.0))
@@ -135,7 +144,7 @@ extension FeedBuildState {
             try out.flushIfFull()
         }
         out.int(Int64(entries.count))
-        for (id, span) in entries {
+        try entries.forEach { id, span in
             out.int(id)
             out.int(Int64(span.offset))
             out.int(Int64(span.count))
@@ -149,16 +158,12 @@ extension FeedBuildState {
         }
         out.int(Int64(entriesLength))
         out.ints(eventPages)
-        out.int(Int64(lists.count))
+        out.int(Int64(lists.count + (spooledLists?.count ?? 0)))
         for (owner, record) in lists {
-            out.int(owner.code)
-            out.int(owner.id)
-            out.ints(record.events)
-            out.ints(record.similar)
-            out.int(Int64(record.pages))
-            out.int(Int64(record.upcoming))
+            out.list(owner, record)
             try out.flushIfFull()
         }
+        try spooledLists?.copy(into: &out)
         out.int(Int64(slugs.count))
         for (id, slug) in slugs {
             out.int(id)
@@ -200,7 +205,7 @@ extension FeedBuildState {
             }
             changedInLastBuild = try (0..<input.count()).map { _ in try input.string() }
             let entryCount = try input.count()
-            entries = Dictionary(minimumCapacity: entryCount)
+            entries = EventTable(minimumCapacity: entryCount)
             for _ in 0..<entryCount {
                 let id = try input.int()
                 entries[id] = RenderedEvents.Span(
@@ -233,6 +238,46 @@ extension FeedBuildState {
             guard input.position == bytes.count else { return nil }
         } catch {
             return nil
+        }
+    }
+}
+
+/// The list records of a build, written to an unlinked file as the lists are rendered
+/// and copied into the state at the end: a full build then does not hold every list's
+/// events (each event several times over) until it saves its state.
+final class FeedListSpool {
+    private var out: StateWriter
+    private(set) var count = 0
+
+    init(directory: String) throws {
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        template += Array("lists-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw FeedWriteError(path: directory, code: errno) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        out = StateWriter(descriptor: descriptor, path: directory + "/lists")
+    }
+
+    deinit { close(out.descriptor) }
+
+    func append(_ owner: FeedListOwner, _ record: FeedListRecord) throws {
+        out.list(owner, record)
+        count += 1
+        try out.flushIfFull()
+    }
+
+    /// Appends every record written so far to `state`.
+    fileprivate func copy(into state: inout StateWriter) throws {
+        try out.flush()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while true {
+            let read = buffer.withUnsafeMutableBytes { pread(out.descriptor, $0.baseAddress!, $0.count, off_t(offset)) }
+            guard read >= 0 else { throw FeedWriteError(path: out.path, code: errno) }
+            guard read > 0 else { return }
+            state.bytes.append(contentsOf: buffer[0..<read])
+            offset += read
+            try state.flushIfFull()
         }
     }
 }
@@ -274,6 +319,15 @@ private struct StateWriter {
     mutating func string(_ value: String) {
         int(Int64(value.utf8.count))
         bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func list(_ owner: FeedListOwner, _ record: FeedListRecord) {
+        int(owner.code)
+        int(owner.id)
+        ints(record.events)
+        ints(record.similar)
+        int(Int64(record.pages))
+        int(Int64(record.upcoming))
     }
 }
 
@@ -407,20 +461,22 @@ struct FeedFileHashes: Equatable, Sendable {
     /// The extensions of a concert page's files, in ``EventFiles`` kind order.
     static let eventExtensions = ["json", "html", "ics"]
 
-    private(set) var events: [Int64: EventFiles] = [:]
+    private(set) var events = EventTable<EventFiles>()
     private(set) var others: [String: UInt64] = [:]
     private(set) var count = 0
 
     init() {}
 
     init(minimumCapacity: Int) {
-        events.reserveCapacity(minimumCapacity)
+        events = EventTable(minimumCapacity: minimumCapacity)
     }
 
     var paths: [String] {
-        events.flatMap { id, files in
-            Self.eventExtensions.indices.filter { files[kind: $0] != nil }.map { Self.eventPath(id, kind: $0) }
-        } + others.keys
+        var paths: [String] = []
+        events.forEach { id, files in
+            for kind in Self.eventExtensions.indices where files[kind: kind] != nil { paths.append(Self.eventPath(id, kind: kind)) }
+        }
+        return paths + others.keys
     }
 
     subscript(path: String) -> UInt64? {

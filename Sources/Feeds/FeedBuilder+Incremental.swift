@@ -1,8 +1,7 @@
 import Foundation
 import Listings
 
-/// Catalog reads every build needs, whatever changed: made on another core while the
-/// build loads its last state and asks what changed.
+/// Catalog reads every build needs, whatever changed.
 struct FeedBuildReads: Sendable {
     /// Artists with band pages (events since ``FeedBuilder/recentDays`` ago).
     var artistNames: [(id: Int64, name: String)]
@@ -12,47 +11,12 @@ struct FeedBuildReads: Sendable {
     /// Counts for `index.json`.
     var stats: CatalogStats
 
-    /// Starts the reads, in two parts that run side by side; the result waits for them.
-    ///
-    /// Each part has a queue of its own: work sent to the global queue waits for a free
-    /// core, and while the build loads its state on one core and the overview is read
-    /// on the other, the second part started only when the first had ended.
-    static func start(for builder: FeedBuilder) -> Background<FeedBuildReads> {
+    static func read(for builder: FeedBuilder) throws -> FeedBuildReads {
         let (source, today, recentStart) = (builder.source, builder.today, builder.recentStart)
-        let overview = Background(on: DispatchQueue(label: "encore.feeds.overview")) {
-            (
-                metroAreas: try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 },
-                stats: try source.stats(today: today)
-            )
-        }
-        return Background(on: DispatchQueue(label: "encore.feeds.reads")) {
-            let artistNames = try source.artistNames(withEventsSince: recentStart)
-            let window = try source.eventIDs(since: recentStart)
-            let (metroAreas, stats) = try overview.value()
-            return FeedBuildReads(artistNames: artistNames, window: window, metroAreas: metroAreas, stats: stats)
-        }
-    }
-}
-
-/// Work running on another thread; ``value()`` waits for its result. `@unchecked`: the
-/// result is written once, before `done` is signalled, and read only after waiting for it.
-final class Background<Value: Sendable>: @unchecked Sendable {
-    private var result: Result<Value, any Error>?
-    private let done = DispatchSemaphore(value: 0)
-
-    /// - Parameter queue: a queue of the caller's own (`DispatchQueue(label:)`), which
-    ///   gets a thread at once; work sent to a global queue waits for a free core.
-    init(on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> Value) {
-        queue.async {
-            self.result = Result(catching: work)
-            self.done.signal()
-        }
-    }
-
-    func value() throws -> Value {
-        done.wait()
-        done.signal()
-        return try result!.get()
+        return FeedBuildReads(
+            artistNames: try source.artistNames(withEventsSince: recentStart), window: try source.eventIDs(since: recentStart),
+            metroAreas: try source.metroAreas(near: nil, radiusKilometres: nil, today: today).filter { $0.upcomingEvents > 0 },
+            stats: try source.stats(today: today))
     }
 }
 
@@ -102,9 +66,11 @@ struct FeedListPlan {
 
 /// What the lists of a build held, for the next build's state. Written by the builder's
 /// thread only.
-final class FeedListLog: @unchecked Sendable {
-    /// Lists rendered by this build.
+final class FeedListLog {
+    /// Lists rendered by this build, unless they go to ``spool``.
     var lists: [FeedListOwner: FeedListRecord] = [:]
+    /// Where a full build writes its lists' records as they are rendered.
+    let spool: FeedListSpool?
     /// Every owner that has pages in this build, rendered or not.
     var owners: Set<FeedListOwner> = []
     var slugs: [Int64: String] = [:]
@@ -116,8 +82,13 @@ final class FeedListLog: @unchecked Sendable {
     /// would slow each incremental build a fan waits for.
     private(set) var slugBases: [String: String]
 
-    init(slugBases: [String: String] = [:]) {
+    init(slugBases: [String: String] = [:], spool: FeedListSpool? = nil) {
         self.slugBases = slugBases
+        self.spool = spool
+    }
+
+    func record(_ owner: FeedListOwner, _ record: FeedListRecord) throws {
+        if let spool { try spool.append(owner, record) } else { lists[owner] = record }
     }
 
     /// Unique slugs for the artists; ``slugBases`` then holds these names only.
@@ -160,12 +131,11 @@ extension FeedBuilder {
         defer { lock.release() }
         // Read first: whatever is written after it is stamped with a later revision.
         let revision = try source.catalogRevision()
-        let reads = FeedBuildReads.start(for: self)
+        let reads = try FeedBuildReads.read(for: self)
         let state = writer.loadState()
         if !forcesFull, let state, state.today == today.description,
-            state.entriesLength <= 2 * state.entries.values.reduce(0, { $0 + $1.total }) + (64 << 20)
+            state.entriesLength <= 2 * state.entriesTotal + (64 << 20)
         {
-            defer { releaseElsewhere(state) }
             let (report, log) = try writeIncrementally(
                 to: writer, since: state, revision: revision, reads: reads, progress: progress)
             return FeedBuildOutcome(report: report, incremental: true, splicedLists: log.splicedLists)
@@ -174,8 +144,8 @@ extension FeedBuilder {
         writer.discardState()
         var staging = try writer.begin(known: state?.files)
         let store = try RenderedEvents(path: writer.entriesPath, continuing: nil)
-        let log = FeedListLog(slugBases: state?.slugBases ?? [:])
-        try render(into: &staging, scope: FeedScope(reads: try reads.value()), store: store, log: log, progress: progress)
+        let log = FeedListLog(slugBases: state?.slugBases ?? [:], spool: try FeedListSpool(directory: writer.stateDirectory.path))
+        try render(into: &staging, scope: FeedScope(reads: reads), store: store, log: log, progress: progress)
         let hashes = staging.hashes
         let (report, changed) = try staging.finish(keepingPrevious: true)
         try writer.saveState(FeedBuildState(
@@ -183,18 +153,17 @@ extension FeedBuilder {
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: hashes, changedInLastBuild: changed,
             entries: store.spans, entriesLength: store.flushed, eventPages: log.eventPages,
-            lists: log.lists, slugs: log.slugs, slugBases: log.slugBases))
+            lists: log.lists, slugs: log.slugs, slugBases: log.slugBases), spooledLists: log.spool)
         return FeedBuildOutcome(report: report, incremental: false)
     }
 
     private func writeIncrementally(
-        to writer: FeedTreeWriter, since state: FeedBuildState, revision: Int64, reads: Background<FeedBuildReads>,
+        to writer: FeedTreeWriter, since state: FeedBuildState, revision: Int64, reads: FeedBuildReads,
         progress: (_ part: String, _ filesSoFar: Int) -> Void
     ) throws -> (FeedBuildReport, FeedListLog) {
         progress("finding changes", 0)
         let changes = try source.changes(since: state.revision)
         let log = FeedListLog(slugBases: state.slugBases)
-        let reads = try reads.value()
         let slugs = log.slugs(for: reads.artistNames)
         let window = reads.window
         let inWindow = Set(window)
@@ -291,10 +260,9 @@ extension FeedBuilder {
             today: today.description, revision: revision,
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: files, changedInLastBuild: changed,
-            entries: store.spans.filter { inWindow.contains($0.key) }, entriesLength: store.flushed, eventPages: window,
+            entries: store.spans.filter { id, _ in inWindow.contains(id) }, entriesLength: store.flushed, eventPages: window,
             lists: lists, slugs: slugs, slugBases: log.slugBases)
         try writer.saveState(next)
-        releaseElsewhere((next, store, inWindow, hadPage))
         return (report, log)
     }
 

@@ -69,36 +69,28 @@ public struct FeedBuilder {
         into tree: inout some FeedSink, scope: FeedScope, store rendered: RenderedEvents, log: FeedListLog,
         progress: (_ part: String, _ filesSoFar: Int) -> Void
     ) throws {
-        let reads = try scope.reads ?? FeedBuildReads.start(for: self).value()
+        let reads = try scope.reads ?? FeedBuildReads.read(for: self)
         let names = reads.artistNames
         let slugs = scope.slugs ?? log.slugs(for: names)
         let metros = reads.metroAreas
-        let pipeline = FeedPipeline(sink: tree)
-        do {
-            // Concert pages first: rendering them also renders every event's list entry,
-            // which the metro, band and venue pages then splice.
-            progress("concert pages", tree.count)
-            if scope.events == nil { log.eventPages = reads.window }
-            try addEvents(scope.events ?? log.eventPages, to: pipeline, rendered: rendered, slugs: slugs)
-            var plan = try scope.lists?(rendered)
-            if plan != nil {
-                progress("spliced lists", pipeline.count)
-                try splice(&plan!, to: pipeline, log: log)
-            }
-            // Lists are read a batch at a time as they are rendered, never all at once:
-            // what a build holds does not grow with the catalog.
-            progress("metro areas", pipeline.count)
-            try addMetros(metros, to: pipeline, rendered: rendered, only: plan?.metroAreas, log: log)
-            progress("band pages", pipeline.count)
-            try addArtists(to: pipeline, slugs: slugs, rendered: rendered, only: plan?.artists, log: log)
-            progress("venue pages", pipeline.count)
-            try addVenues(to: pipeline, rendered: rendered, only: plan?.venues, log: log)
-        } catch {
-            // No queued work may outlive a failed build and write into its staging tree.
-            try? pipeline.drain()
-            throw error
+        // Concert pages first: rendering them also renders every event's list entry,
+        // which the metro, band and venue pages then splice.
+        progress("concert pages", tree.count)
+        if scope.events == nil { log.eventPages = reads.window }
+        try addEvents(scope.events ?? log.eventPages, into: &tree, rendered: rendered, slugs: slugs)
+        var plan = try scope.lists?(rendered)
+        if plan != nil {
+            progress("spliced lists", tree.count)
+            try splice(&plan!, into: &tree, log: log)
         }
-        tree = try pipeline.finish()
+        // Lists are read a batch at a time as they are rendered, never all at once:
+        // what a build holds does not grow with the catalog.
+        progress("metro areas", tree.count)
+        try addMetros(metros, into: &tree, rendered: rendered, only: plan?.metroAreas, log: log)
+        progress("band pages", tree.count)
+        try addArtists(into: &tree, slugs: slugs, rendered: rendered, only: plan?.artists, log: log)
+        progress("venue pages", tree.count)
+        try addVenues(into: &tree, rendered: rendered, only: plan?.venues, log: log)
         progress("fans' lists", tree.count)
         try addUsers(to: &tree)
         progress("search index", tree.count)
@@ -141,39 +133,34 @@ public struct FeedBuilder {
 
     /// Concert pages of `ids`, each event's list entry appended to `rendered`, which is
     /// sealed for reading once all are in.
-    private func addEvents<Sink>(
-        _ ids: [Int64], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, slugs: [Int64: String]
+    private func addEvents(
+        _ ids: [Int64], into tree: inout some FeedSink, rendered: RenderedEvents, slugs: [Int64: String]
     ) throws {
         let listed = window
         for start in stride(from: 0, to: ids.count, by: 500) {
             let events = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)]))
-            try pipeline.submit { sink in
-                let outputs = try FeedJSON.mapOnEveryCore(events) { event in
-                    let feed = EventFeed(event: event)
-                    return (
-                        page: try FeedJSON.encode(feed), html: feed.html(slugs: slugs, listedWindow: listed), calendar: feed.calendar(),
-                        rendering: RenderedEvents.Rendering(event))
-                }
-                try sink.add(contentsOf: zip(events, outputs).flatMap { event, output in
-                    [
-                        (path: "events/\(event.id).json", data: output.page), (path: "events/\(event.id).html", data: output.html),
-                        (path: "events/\(event.id).ics", data: output.calendar),
-                    ]
-                })
-                for (event, output) in zip(events, outputs) { try rendered.append(event.id, output.rendering) }
+            let outputs = try FeedJSON.mapOnEveryCore(events) { event in
+                let feed = EventFeed(event: event)
+                return (
+                    page: try FeedJSON.encode(feed), html: feed.html(slugs: slugs, listedWindow: listed), calendar: feed.calendar(),
+                    rendering: RenderedEvents.Rendering(event))
             }
+            try tree.add(contentsOf: zip(events, outputs).flatMap { event, output in
+                [
+                    (path: "events/\(event.id).json", data: output.page), (path: "events/\(event.id).html", data: output.html),
+                    (path: "events/\(event.id).ics", data: output.calendar),
+                ]
+            })
+            for (event, output) in zip(events, outputs) { try rendered.append(event.id, output.rendering) }
         }
-        // Appended on the pipeline's queue: sealed once it has drained.
-        try pipeline.drain()
         try rendered.seal()
     }
 
     /// The plan's lists spliced on every core, a batch at a time; a list that cannot be
     /// spliced joins those rendered from the catalog.
-    private func splice<Sink>(_ plan: inout FeedListPlan, to pipeline: FeedPipeline<Sink>, log: FeedListLog) throws {
+    private func splice(_ plan: inout FeedListPlan, into tree: inout some FeedSink, log: FeedListLog) throws {
         guard let splicer = plan.splicer else { return }
-        // Small batches: a metro area's pages and map are megabytes, and three batches
-        // can be in memory at once (one spliced, two queued for writing).
+        // Small batches: a metro area's pages and map are megabytes.
         let batchSize = 32
         for start in stride(from: 0, to: plan.splices.count, by: batchSize) {
             let batch = Array(plan.splices[start..<min(start + batchSize, plan.splices.count)])
@@ -187,7 +174,7 @@ public struct FeedBuilder {
                     plan.render(list.owner)
                 }
             }
-            try pipeline.submit { [files] sink in try sink.add(contentsOf: files) }
+            try tree.add(contentsOf: files)
         }
     }
 
@@ -201,8 +188,8 @@ public struct FeedBuilder {
         return .rendered(ids.filter { rendered.contains($0) || extra[$0] != nil }, store: rendered, extra: extra)
     }
 
-    private func addMetros<Sink>(
-        _ metros: [MetroAreaOverview], to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?,
+    private func addMetros(
+        _ metros: [MetroAreaOverview], into tree: inout some FeedSink, rendered: RenderedEvents, only: Set<Int64>?,
         log: FeedListLog
     ) throws {
         log.owners.formUnion(metros.map { .metroArea($0.metroArea.id) })
@@ -210,15 +197,13 @@ public struct FeedBuilder {
             let id = metro.metroArea.id
             let ids = try source.eventIDs(inMetroAreas: [id], window: window)
             let pages = FeedPaging.pages(of: ids.count, size: Self.pageSize, firstPath: "metros/\(id).json")
-            log.lists[.metroArea(id)] = FeedListRecord(events: ids, pages: pages.count)
+            try log.record(.metroArea(id), FeedListRecord(events: ids, pages: pages.count))
             let map = GeoJSON.venues(of: try source.eventPins(ids: ids))
             let atom = atomFeed(
                 of: try eventList(ids, rendered: rendered), since: announcedSince, id: "metro/\(id)",
                 title: "Just announced in \(metro.metroArea.name)", path: "metros/\(id).atom", page: "metros/\(id).html")
-            try pipeline.submit { sink in
-                try sink.add("metros/\(id).geojson", FeedJSON.encode(map))
-                try sink.add("metros/\(id).atom", atom)
-            }
+            try tree.add("metros/\(id).geojson", FeedJSON.encode(map))
+            try tree.add("metros/\(id).atom", atom)
             // A big city has hundreds of pages: they are rendered a batch at a time.
             for start in stride(from: 0, to: pages.count, by: Self.encodingBatch) {
                 let batch = try pages[start..<min(start + Self.encodingBatch, pages.count)].map { page in
@@ -226,25 +211,22 @@ public struct FeedBuilder {
                         metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
                         events: try eventList(Array(ids[page.range]), rendered: rendered), paging: page.paging))
                 }
-                try pipeline.submit { sink in
-                    try sink.add(contentsOf: zip(batch, try FeedJSON.encodeAll(batch.map(\.document))).map { (path: $0.path, data: $1) })
-                    let pages = try FeedJSON.mapOnEveryCore(batch) { page in
-                        page.document.html(path: SiteHTML.htmlPath(page.path), map: page.document.paging.page == 1 ? map : nil)
-                    }
-                    try sink.add(contentsOf: zip(batch, pages).map { (path: SiteHTML.htmlPath($0.path), data: $1) })
+                try tree.add(contentsOf: zip(batch, try FeedJSON.encodeAll(batch.map(\.document))).map { (path: $0.path, data: $1) })
+                let pages = try FeedJSON.mapOnEveryCore(batch) { page in
+                    page.document.html(path: SiteHTML.htmlPath(page.path), map: page.document.paging.page == 1 ? map : nil)
                 }
-                rendered.releaseResidentPages()
+                try tree.add(contentsOf: zip(batch, pages).map { (path: SiteHTML.htmlPath($0.path), data: $1) })
             }
         }
     }
 
-    private func addArtists<Sink>(
-        to pipeline: FeedPipeline<Sink>, slugs: [Int64: String], rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
+    private func addArtists(
+        into tree: inout some FeedSink, slugs: [Int64: String], rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
     ) throws {
         log.owners.formUnion(slugs.keys.map { .artist($0) })
         let artists = slugs.keys.filter { only?.contains($0) ?? true }.sorted()
-        // Fewer bands than documents a batch: a band's shows are all over the entry store,
-        // and each read maps a run of pages around it, which stays resident until released.
+        // Fewer bands than documents a batch: each band brings its pages, Atom feed and
+        // outline, and a batch is held until written.
         let bands = Self.encodingBatch / 4
         for start in stride(from: 0, to: artists.count, by: bands) {
             let outlines = try source.artistPageOutlines(
@@ -261,8 +243,8 @@ public struct FeedBuilder {
                         of: try eventList(outline.upcoming, rendered: rendered), limit: AtomFeed.artistLimit,
                         id: "artist/\(outline.artist.id)",
                         title: "New shows of \(outline.artist.name)", path: "artists/\(slug).atom", page: "artists/\(slug).html")))
-                log.lists[.artist(outline.artist.id)] = FeedListRecord(
-                    events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count)
+                try log.record(.artist(outline.artist.id), FeedListRecord(
+                    events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count))
                 for page in pages {
                     batch.append((page.path, ArtistFeed(
                         artist: outline.artist, slug: slug,
@@ -271,12 +253,8 @@ public struct FeedBuilder {
                         similar: similar, paging: page.paging)))
                 }
             }
-            try add(&batch, to: pipeline)
-            try pipeline.submit { [feeds] sink in
-                try sink.add(contentsOf: feeds)
-                rendered.releaseResidentPages()
-            }
-            rendered.releaseResidentPages()
+            try add(&batch, into: &tree)
+            try tree.add(contentsOf: feeds)
         }
     }
 
@@ -298,8 +276,8 @@ public struct FeedBuilder {
             entries: entries)
     }
 
-    private func addVenues<Sink>(
-        to pipeline: FeedPipeline<Sink>, rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
+    private func addVenues(
+        into tree: inout some FeedSink, rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
     ) throws {
         var batch: [(path: String, document: VenueFeed)] = []
         // Every venue with a page, rendered or not.
@@ -309,34 +287,30 @@ public struct FeedBuilder {
             // A venue gone since has no page.
             guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
             let pages = FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json")
-            log.lists[.venue(id)] = FeedListRecord(events: listing.eventIDs, pages: pages.count)
+            try log.record(.venue(id), FeedListRecord(events: listing.eventIDs, pages: pages.count))
             for page in pages {
                 batch.append((page.path, VenueFeed(
                     venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
                     events: try eventList(Array(listing.eventIDs[page.range]), rendered: rendered), paging: page.paging)))
             }
             if batch.count >= Self.encodingBatch {
-                try add(&batch, to: pipeline)
-                rendered.releaseResidentPages()
+                try add(&batch, into: &tree)
             }
         }
-        try add(&batch, to: pipeline)
+        try add(&batch, into: &tree)
     }
 
-    /// Documents are rendered in batches on every core, then added in order, while the
-    /// next batch is read.
+    /// Documents are rendered in batches on every core, then added in order.
     static let encodingBatch = 200
 
-    private func add<Document: SiteDocument, Sink>(
-        _ batch: inout [(path: String, document: Document)], to pipeline: FeedPipeline<Sink>
+    private func add<Document: SiteDocument>(
+        _ batch: inout [(path: String, document: Document)], into tree: inout some FeedSink
     ) throws {
         let documents = batch
-        try pipeline.submit { sink in
-            try sink.add(
-                contentsOf: zip(documents, try FeedJSON.encodeAll(documents.map(\.document))).map { (path: $0.path, data: $1) })
-            let pages = try FeedJSON.mapOnEveryCore(documents) { $0.document.html(path: SiteHTML.htmlPath($0.path)) }
-            try sink.add(contentsOf: zip(documents, pages).map { (path: SiteHTML.htmlPath($0.path), data: $1) })
-        }
+        try tree.add(
+            contentsOf: zip(documents, try FeedJSON.encodeAll(documents.map(\.document))).map { (path: $0.path, data: $1) })
+        let pages = try FeedJSON.mapOnEveryCore(documents) { $0.document.html(path: SiteHTML.htmlPath($0.path)) }
+        try tree.add(contentsOf: zip(documents, pages).map { (path: SiteHTML.htmlPath($0.path), data: $1) })
         batch.removeAll(keepingCapacity: true)
     }
 

@@ -34,8 +34,8 @@ struct FeedListSplicer: @unchecked Sendable {
         let htmlPaths = paths.map(SiteHTML.htmlPath)
         let mapPath: String? = if case .metroArea(let id) = owner { "metros/\(id).geojson" } else { nil }
         let atomPath = FeedBuilder.atomPath(of: owner, slug: slug)
-        var swaps: [String: [(old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>)]] = [:]
-        var atomSwaps: [(old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>)] = []
+        var swaps: [String: [(old: [UInt8], new: [UInt8])]] = [:]
+        var atomSwaps: [(old: [UInt8], new: [UInt8])] = []
         for (index, id) in record.events.enumerated() where changed.contains(id) {
             guard let oldSpan = previous.entries[id], let newSpan = store.spans[id],
                 let oldEntry = store.entry(at: oldSpan), let newEntry = store.entry(at: newSpan),
@@ -46,10 +46,10 @@ struct FeedListSplicer: @unchecked Sendable {
             // Band pages show recent past shows on their first page, after the upcoming ones.
             let page = index < record.upcoming ? index / FeedBuilder.pageSize : 0
             guard page < paths.count else { return nil }
-            if !Self.same(oldEntry, newEntry) { swaps[paths[page], default: []].append((oldEntry, newEntry)) }
-            if !Self.same(oldHTML, newHTML) { swaps[htmlPaths[page], default: []].append((oldHTML, newHTML)) }
-            if let mapPath, !Self.same(oldPin, newPin) { swaps[mapPath, default: []].append((oldPin, newPin)) }
-            if index < record.upcoming, !Self.same(oldAtom, newAtom) { atomSwaps.append((oldAtom, newAtom)) }
+            if oldEntry != newEntry { swaps[paths[page], default: []].append((oldEntry, newEntry)) }
+            if oldHTML != newHTML { swaps[htmlPaths[page], default: []].append((oldHTML, newHTML)) }
+            if let mapPath, oldPin != newPin { swaps[mapPath, default: []].append((oldPin, newPin)) }
+            if index < record.upcoming, oldAtom != newAtom { atomSwaps.append((oldAtom, newAtom)) }
         }
         var files: [(path: String, data: Data)] = []
         func read(_ path: String) -> [UInt8]? {
@@ -67,7 +67,7 @@ struct FeedListSplicer: @unchecked Sendable {
             // A feed shows only its newest entries: the others have nothing to swap.
             guard let old = read(atomPath) else { return nil }
             let new = old.withUnsafeBytes { old in
-                let shown = atomSwaps.filter { Self.firstOffset(of: UnsafeRawBufferPointer($0.old), in: old) != nil }
+                let shown = atomSwaps.filter { swap in swap.old.withUnsafeBytes { Self.firstOffset(of: $0, in: old) } != nil }
                 return shown.isEmpty ? nil : Self.swapping(shown, in: old)
             }
             if let new { files.append((atomPath, new)) }
@@ -77,13 +77,11 @@ struct FeedListSplicer: @unchecked Sendable {
 
     /// `bytes` with each pair's old bytes replaced by its new ones; nil unless each old
     /// value occurs in `bytes`, without overlapping another.
-    static func swapping(
-        _ pairs: [(old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>)], in bytes: UnsafeRawBufferPointer
-    ) -> Data? {
+    static func swapping(_ pairs: [(old: [UInt8], new: [UInt8])], in bytes: UnsafeRawBufferPointer) -> Data? {
         var found: [(offset: Int, pair: Int)] = []
         for (index, pair) in pairs.enumerated() {
             guard pair.old.count > 0 else { return nil }
-            let offset = firstOffset(of: UnsafeRawBufferPointer(pair.old), in: bytes)
+            let offset = pair.old.withUnsafeBytes { firstOffset(of: $0, in: bytes) }
             guard let offset else { return nil }
             found.append((offset, index))
         }
@@ -93,15 +91,11 @@ struct FeedListSplicer: @unchecked Sendable {
         for (offset, index) in found {
             guard offset >= position else { return nil }
             data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[position..<offset]))
-            data.append(pairs[index].new)
+            data.append(contentsOf: pairs[index].new)
             position = offset + pairs[index].old.count
         }
         data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[position...]))
         return data
-    }
-
-    static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// Where `needle` first occurs in `haystack` (memchr for its first byte, then memcmp;

@@ -12,8 +12,9 @@ import Darwin
 /// An event is listed on its metro page, its venue page and the band page of every act
 /// on its bill (a festival on dozens of them); loading and rendering it for each list was
 /// most of a build. Feed JSON is compact, so an entry is the same bytes in any list.
-/// Entries go to an unlinked temporary file, mapped for reading once all are written:
-/// memory stays flat however big the catalog.
+/// Entries go to a file and are read back with `pread`: memory stays flat however big the
+/// catalog. (Mapped, every page a list touched counted as the build's own memory until
+/// released, and band pages touch the whole store.)
 ///
 /// Appending happens on one thread; after ``seal()`` the store is read-only and any
 /// thread may read it (hence `@unchecked Sendable`).
@@ -43,11 +44,11 @@ final class RenderedEvents: @unchecked Sendable {
     }
 
     private let descriptor: Int32
-    private(set) var spans: [Int64: Span] = [:]
+    private(set) var spans = EventTable<Span>()
     private var pending: [UInt8] = []
     /// Bytes of entries in the file.
     private(set) var flushed = 0
-    private var mapped: UnsafeRawBufferPointer?
+    private var sealed = false
 
     init(directory: String = NSTemporaryDirectory()) throws {
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
@@ -61,7 +62,7 @@ final class RenderedEvents: @unchecked Sendable {
 
     /// A store kept between builds at `path`: continuing the entries a previous build
     /// left (appending after them), or a new one.
-    init(path: String, continuing previous: (spans: [Int64: Span], length: Int)?) throws {
+    init(path: String, continuing previous: (spans: EventTable<Span>, length: Int)?) throws {
         let descriptor = open(path, O_RDWR | O_CREAT | (previous == nil ? O_TRUNC : 0), 0o644)
         guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
         self.descriptor = descriptor
@@ -73,7 +74,6 @@ final class RenderedEvents: @unchecked Sendable {
     }
 
     deinit {
-        if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count) }
         close(descriptor)
     }
 
@@ -157,7 +157,7 @@ final class RenderedEvents: @unchecked Sendable {
         _ id: Int64, _ entry: [UInt8], pin: [UInt8] = [], listKey: UInt64 = 0, html: [UInt8] = [], atom: [UInt8] = [],
         firstSeen: Int64 = 0, day: Int = 0
     ) throws {
-        precondition(mapped == nil, "appending to sealed rendered events")
+        precondition(!sealed, "appending to sealed rendered events")
         spans[id] = Span(
             offset: flushed + pending.count, count: entry.count, pinCount: pin.count, listKey: listKey,
             htmlCount: html.count, atomCount: atom.count, firstSeen: firstSeen, day: day)
@@ -168,51 +168,36 @@ final class RenderedEvents: @unchecked Sendable {
         if pending.count >= 1 << 20 { try flush() }
     }
 
-    /// Ends appending and maps the entries for reading.
+    /// Ends appending; entries can be read from now on.
     func seal() throws {
         try flush()
         // A store continued from a file may be longer than what it holds now.
         if ftruncate(descriptor, off_t(flushed)) != 0 { throw FeedWriteError(path: "rendered events", code: errno) }
-        guard flushed > 0, mapped == nil else { return }
-        guard let address = mmap(nil, flushed, PROT_READ, MAP_PRIVATE, descriptor, 0),
-            address != UnsafeMutableRawPointer(bitPattern: -1)
-        else {
-            throw FeedWriteError(path: "rendered events", code: errno)
-        }
-        mapped = UnsafeRawBufferPointer(start: address, count: flushed)
+        sealed = true
     }
 
-    /// Drops the mapped entries from the process's resident memory; they stay in the page
-    /// cache and come back on the next read. Lists read entries all over the store, and
-    /// without this every page read stays resident to the end of the build, so its memory
-    /// would grow with the catalog.
-    func releaseResidentPages() {
-        guard let mapped else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count, Int32(MADV_DONTNEED))
-    }
-
-    /// The bytes of an event's entry, valid while the store lives; nil before ``seal()``.
-    func entry(_ id: Int64) -> UnsafeBufferPointer<UInt8>? {
+    /// The bytes of an event's entry; nil before ``seal()``.
+    func entry(_ id: Int64) -> [UInt8]? {
         spans[id].flatMap { entry(at: $0) }
     }
 
     /// The entry at a span, this build's or (in a continued store) the last build's.
-    func entry(at span: Span) -> UnsafeBufferPointer<UInt8>? {
+    func entry(at span: Span) -> [UInt8]? {
         bytes(span.offset, span.count)
     }
 
     /// The map pin at a span; empty when the event has none.
-    func pin(at span: Span) -> UnsafeBufferPointer<UInt8>? {
+    func pin(at span: Span) -> [UInt8]? {
         bytes(span.offset + span.count, span.pinCount)
     }
 
     /// The HTML list entry at a span.
-    func html(at span: Span) -> UnsafeBufferPointer<UInt8>? {
+    func html(at span: Span) -> [UInt8]? {
         bytes(span.offset + span.count + span.pinCount, span.htmlCount)
     }
 
     /// The Atom entry at a span.
-    func atom(at span: Span) -> UnsafeBufferPointer<UInt8>? {
+    func atom(at span: Span) -> [UInt8]? {
         bytes(span.offset + span.count + span.pinCount + span.htmlCount, span.atomCount)
     }
 
@@ -221,15 +206,27 @@ final class RenderedEvents: @unchecked Sendable {
         guard a.count == b.count, a.pinCount == b.pinCount, a.htmlCount == b.htmlCount, a.atomCount == b.atomCount,
             let first = bytes(a.offset, a.total), let second = bytes(b.offset, b.total)
         else { return false }
-        return FeedListSplicer.same(first, second)
+        return first == second
     }
 
     /// `yyyymmdd` of a day.
     static func day(_ date: LocalDate) -> Int { date.year * 10_000 + date.month * 100 + date.day }
 
-    private func bytes(_ offset: Int, _ count: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard let mapped, offset >= 0, count >= 0, offset + count <= mapped.count else { return nil }
-        return UnsafeRawBufferPointer(rebasing: mapped[offset..<offset + count]).assumingMemoryBound(to: UInt8.self)
+    private func bytes(_ offset: Int, _ count: Int) -> [UInt8]? {
+        guard sealed, offset >= 0, count >= 0, offset + count <= flushed else { return nil }
+        var complete = true
+        // Uninitialized: the bytes are about to be read over.
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                guard read > 0 else { break }
+                done += read
+            }
+            complete = done == count
+            initialized = done
+        }
+        return complete ? bytes : nil
     }
 
     private func flush() throws {
@@ -269,7 +266,7 @@ enum EventList: Sendable, Encodable {
             for id in ids {
                 json.element()
                 if let entry = store.entry(id) {
-                    json.splice(entry)
+                    entry.withUnsafeBufferPointer { json.splice($0) }
                 } else if let entry = extra[id]?.entry {
                     entry.withUnsafeBufferPointer { json.splice($0) }
                 }

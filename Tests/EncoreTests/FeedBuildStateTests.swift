@@ -31,6 +31,26 @@ struct FeedBuildStateTests {
         #expect(Set(hashes.paths) == ["events/007.json", "artists/band.json"] && hashes.count == 2)
     }
 
+    @Test func anEventTableFindsEveryIdWhateverOrderTheyArriveInAndListsThemInIdOrder() {
+        var table = EventTable<String>()
+        for id: Int64 in [3, 5, 9, 4, 12, 1] { table[id] = "v\(id)" }
+        table[5] = nil
+        table[4] = nil
+        table[4] = "again"
+        table[9] = "nine"
+        #expect(table.count == 5)
+        #expect(table[1] == "v1" && table[3] == "v3" && table[4] == "again" && table[5] == nil && table[9] == "nine")
+        #expect(table[12] == "v12" && table[2] == nil && table[13] == nil)
+        var visited: [Int64] = []
+        table.forEach { id, _ in visited.append(id) }
+        #expect(visited == [1, 3, 4, 9, 12])
+        #expect(table.filter { id, _ in id > 3 }.values == ["again", "nine", "v12"])
+        let same: EventTable<String> = [12: "v12", 9: "nine", 4: "again", 3: "v3", 1: "v1"]
+        #expect(table == same)
+        table[5] = "back"
+        #expect(table != same && table[5] == "back")
+    }
+
     @Test func aSavedStateReadsBackAsItWasWrittenAndADamagedOneNotAtAll() throws {
         var files = FeedFileHashes()
         files["events/12.json"] = 9
@@ -47,6 +67,14 @@ struct FeedBuildStateTests {
         try state.write(to: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.withUnsafeBytes { FeedBuildState(decoding: $0) } == state)
+        // Lists a full build spooled as it rendered them read back as if kept in the state.
+        let spool = try FeedListSpool(directory: TestSupport.temporaryDirectory().path)
+        var spooled = state
+        spooled.lists = [.metroArea(1): state.lists[.metroArea(1)]!]
+        try spool.append(.artist(5), state.lists[.artist(5)]!)
+        try spooled.write(to: path + ".spooled", spooledLists: spool)
+        let spooledData = try Data(contentsOf: URL(fileURLWithPath: path + ".spooled"))
+        #expect(spooledData.withUnsafeBytes { FeedBuildState(decoding: $0) } == state)
         // Cut short (a full disk, say): no state, so the next build is a full one.
         #expect(Data(data.dropLast(3)).withUnsafeBytes { FeedBuildState(decoding: $0) } == nil)
     }
