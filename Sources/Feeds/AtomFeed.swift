@@ -79,12 +79,12 @@ enum AtomFeed {
             // newest are chosen before any entry is read: a big city lists thousands.
             var chosen: [(firstSeen: Int64, id: Int64)] = []
             for id in ids {
-                let firstSeen = store.spans[id]?.firstSeen ?? extra[id]?.firstSeen
+                let firstSeen = store.record(id)?.firstSeen ?? extra[id]?.firstSeen
                 if let firstSeen, firstSeen >= since { chosen.append((firstSeen, id)) }
             }
             let kept = chosen.sorted { $0 > $1 }.prefix(limit)
             let entries = kept.compactMap { event -> String? in
-                if let span = store.spans[event.id] { return store.atom(at: span).map { String(decoding: $0, as: UTF8.self) } }
+                if let record = store.record(event.id) { return String(decoding: record.atom, as: UTF8.self) }
                 return extra[event.id].map { String(decoding: $0.atom, as: UTF8.self) }
             }
             return (entries, kept.first?.firstSeen)

@@ -16,7 +16,7 @@ struct FeedBuildState: Equatable {
     /// Bumped when the layout of the state or of any feed document changes: an older
     /// state then forces a full build. The page size is part of it, since the state's
     /// lists say which page each event is on.
-    static let formatVersion: Int64 = 9_000 + Int64(FeedBuilder.pageSize) + 100 * SiteHTML.markupVersion
+    static let formatVersion: Int64 = 10_000 + Int64(FeedBuilder.pageSize) + 100 * SiteHTML.markupVersion
 
     /// The day the build was for: lists of upcoming events depend on it.
     var today: String
@@ -29,8 +29,8 @@ struct FeedBuildState: Equatable {
     var files: FeedFileHashes
     /// Paths the last build wrote or removed: the spare tree lacks those changes.
     var changedInLastBuild: [String]
-    /// Event list entries in the store file (``RenderedEvents``).
-    var entries: EventTable<RenderedEvents.Span>
+    /// Where each event's record is in the store file (``RenderedEvents``).
+    var entries: EventTable<RenderedEvents.Location>
     var entriesLength: Int
     /// Events with a concert page.
     var eventPages: [Int64]
@@ -93,10 +93,10 @@ struct FeedListRecord: Equatable {
 }
 
 extension FeedBuildState {
-    /// Bytes of the entries the state's spans point at (the store file may hold more).
+    /// Bytes of the records the state points at (the store file may hold more).
     var entriesTotal: Int {
         var total = 0
-        entries.forEach { total += $1.total }
+        entries.forEach { total += $1.length }
         return total
     }
 }
@@ -144,16 +144,9 @@ extension FeedBuildState {
             try out.flushIfFull()
         }
         out.int(Int64(entries.count))
-        try entries.forEach { id, span in
+        try entries.forEach { id, location in
             out.int(id)
-            out.int(Int64(span.offset))
-            out.int(Int64(span.count))
-            out.int(Int64(span.pinCount))
-            out.int(Int64(bitPattern: span.listKey))
-            out.int(Int64(span.htmlCount))
-            out.int(Int64(span.atomCount))
-            out.int(span.firstSeen)
-            out.int(Int64(span.day))
+            out.int(Int64(bitPattern: location.bits))
             try out.flushIfFull()
         }
         out.int(Int64(entriesLength))
@@ -208,10 +201,7 @@ extension FeedBuildState {
             entries = EventTable(minimumCapacity: entryCount)
             for _ in 0..<entryCount {
                 let id = try input.int()
-                entries[id] = RenderedEvents.Span(
-                    offset: Int(try input.int()), count: Int(try input.int()), pinCount: Int(try input.int()),
-                    listKey: UInt64(bitPattern: try input.int()), htmlCount: Int(try input.int()),
-                    atomCount: Int(try input.int()), firstSeen: try input.int(), day: Int(try input.int()))
+                entries[id] = RenderedEvents.Location(bits: UInt64(bitPattern: try input.int()))
             }
             entriesLength = Int(try input.int())
             eventPages = try input.ints()

@@ -152,7 +152,7 @@ extension FeedBuilder {
             today: today.description, revision: revision,
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: hashes, changedInLastBuild: changed,
-            entries: store.spans, entriesLength: store.flushed, eventPages: log.eventPages,
+            entries: store.locations, entriesLength: store.flushed, eventPages: log.eventPages,
             lists: log.lists, slugs: log.slugs, slugBases: log.slugBases), spooledLists: log.spool)
         return FeedBuildOutcome(report: report, incremental: false)
     }
@@ -197,7 +197,9 @@ extension FeedBuilder {
             var moved = Set(leaving)
             var kept = Set<Int64>()
             for id in pages {
-                guard let old = state.entries[id], let new = store.spans[id], old.listKey == new.listKey else {
+                guard let oldLocation = state.entries[id], let old = store.record(at: oldLocation), let new = store.record(id),
+                    old.listKey == new.listKey
+                else {
                     moved.insert(id)
                     continue
                 }
@@ -206,7 +208,7 @@ extension FeedBuilder {
                 if let venue = store.places[id], changedVenues.contains(venue.venueID), let metro = venue.metroAreaID {
                     plan.metroAreas.insert(metro)
                 }
-                guard !store.bytes(at: old, equal: new) else { continue }
+                guard old.bytes != new.bytes else { continue }
                 kept.insert(id)
             }
             // Lists that hold a moved event now, and lists that held one (rendered), or
@@ -260,7 +262,7 @@ extension FeedBuilder {
             today: today.description, revision: revision,
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: files, changedInLastBuild: changed,
-            entries: store.spans.filter { id, _ in inWindow.contains(id) }, entriesLength: store.flushed, eventPages: window,
+            entries: store.locations.filter { id, _ in inWindow.contains(id) }, entriesLength: store.flushed, eventPages: window,
             lists: lists, slugs: slugs, slugBases: log.slugBases)
         try writer.saveState(next)
         return (report, log)

@@ -37,12 +37,10 @@ struct FeedListSplicer: @unchecked Sendable {
         var swaps: [String: [(old: [UInt8], new: [UInt8])]] = [:]
         var atomSwaps: [(old: [UInt8], new: [UInt8])] = []
         for (index, id) in record.events.enumerated() where changed.contains(id) {
-            guard let oldSpan = previous.entries[id], let newSpan = store.spans[id],
-                let oldEntry = store.entry(at: oldSpan), let newEntry = store.entry(at: newSpan),
-                let oldPin = store.pin(at: oldSpan), let newPin = store.pin(at: newSpan),
-                let oldHTML = store.html(at: oldSpan), let newHTML = store.html(at: newSpan),
-                let oldAtom = store.atom(at: oldSpan), let newAtom = store.atom(at: newSpan)
+            guard let oldLocation = previous.entries[id], let old = store.record(at: oldLocation), let new = store.record(id)
             else { return nil }
+            let (oldEntry, newEntry, oldPin, newPin) = (Array(old.entry), Array(new.entry), Array(old.pin), Array(new.pin))
+            let (oldHTML, newHTML, oldAtom, newAtom) = (Array(old.html), Array(new.html), Array(old.atom), Array(new.atom))
             // Band pages show recent past shows on their first page, after the upcoming ones.
             let page = index < record.upcoming ? index / FeedBuilder.pageSize : 0
             guard page < paths.count else { return nil }

@@ -12,41 +12,93 @@ import Darwin
 /// An event is listed on its metro page, its venue page and the band page of every act
 /// on its bill (a festival on dozens of them); loading and rendering it for each list was
 /// most of a build. Feed JSON is compact, so an entry is the same bytes in any list.
-/// Entries go to a file and are read back with `pread`: memory stays flat however big the
-/// catalog. (Mapped, every page a list touched counted as the build's own memory until
-/// released, and band pages touch the whole store.)
+/// Each event's record (``Record``) goes to a file and is read back with `pread`; memory
+/// holds where it is, 16 bytes an event. (Mapped, every page a list touched counted as
+/// the build's own memory until released, and band pages touch the whole store.)
 ///
 /// Appending happens on one thread; after ``seal()`` the store is read-only and any
 /// thread may read it (hence `@unchecked Sendable`).
 final class RenderedEvents: @unchecked Sendable {
-    /// Where an event's bytes are: its list entry, its map pin, its entry in HTML lists,
-    /// its entry in Atom feeds, one after the other.
-    struct Span: Equatable {
-        var offset: Int
-        var count: Int
-        /// The event's pin on its metro area's map (a GeoJSON event stub), right after
-        /// the entry; 0 when its venue has no coordinates and so no pin.
-        var pinCount: Int = 0
+    /// Where an event's record is in the file: offset and length packed in 64 bits
+    /// (offsets under 1 TB, records under 16 MB). With its id that is 16 bytes an event;
+    /// everything else about the event is in the record's header, read with its bytes.
+    struct Location: Equatable, Sendable {
+        let bits: UInt64
+
+        init(offset: Int, length: Int) {
+            bits = UInt64(offset) << 24 | UInt64(length)
+        }
+
+        init(bits: UInt64) { self.bits = bits }
+
+        var offset: Int { Int(bits >> 24) }
+        var length: Int { Int(bits & 0xFF_FFFF) }
+
+        static let maximumLength = 1 << 24 - 1
+    }
+
+    /// An event's record: a header, then its list entry, its map pin (a GeoJSON event
+    /// stub; empty when its venue has no coordinates), its `<li>` in HTML lists
+    /// (``SiteHTML/entry(_:)``) and its Atom `<entry>` (``AtomFeed/entry(_:)``).
+    struct Record {
         /// ``listKey(of:)`` of the event when it was rendered.
-        var listKey: UInt64 = 0
-        /// The event's `<li>` in HTML lists (``SiteHTML/entry(_:)``), after the pin.
-        var htmlCount: Int = 0
-        /// The event's Atom `<entry>` (``AtomFeed/entry(_:)``), after the HTML.
-        var atomCount: Int = 0
+        let listKey: UInt64
         /// When the event was first seen (seconds since the epoch; 0: unknown), which
         /// orders and filters Atom feeds.
-        var firstSeen: Int64 = 0
+        let firstSeen: Int64
         /// The event's venue-local day as `yyyymmdd`, which groups HTML lists by day.
-        var day: Int = 0
+        let day: Int
+        let entry: ArraySlice<UInt8>
+        let pin: ArraySlice<UInt8>
+        let html: ArraySlice<UInt8>
+        let atom: ArraySlice<UInt8>
+        /// The whole record, header included.
+        let bytes: [UInt8]
 
-        /// Bytes from the entry to the end of the Atom entry.
-        var total: Int { count + pinCount + htmlCount + atomCount }
+        /// listKey, firstSeen, day, then the four parts' lengths.
+        static let headerSize = 8 + 8 + 4 + 4 * 4
+
+        static func header(_ rendering: Rendering) -> [UInt8] {
+            var header: [UInt8] = []
+            header.reserveCapacity(headerSize)
+            func append<Integer: FixedWidthInteger>(_ value: Integer) {
+                withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
+            }
+            append(rendering.listKey)
+            append(rendering.firstSeen)
+            append(UInt32(truncatingIfNeeded: rendering.day))
+            for part in [rendering.entry, rendering.pin, rendering.html, rendering.atom] { append(UInt32(part.count)) }
+            return header
+        }
+
+        /// The record in `bytes`; nil when they do not hold one whole.
+        init?(_ bytes: [UInt8]) {
+            guard bytes.count >= Self.headerSize else { return nil }
+            func integer<Integer: FixedWidthInteger>(at offset: Int, as: Integer.Type) -> Integer {
+                bytes.withUnsafeBytes { Integer(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Integer.self)) }
+            }
+            listKey = integer(at: 0, as: UInt64.self)
+            firstSeen = integer(at: 8, as: Int64.self)
+            day = Int(integer(at: 16, as: UInt32.self))
+            var start = Self.headerSize
+            var parts: [ArraySlice<UInt8>] = []
+            for index in 0..<4 {
+                let count = Int(integer(at: 20 + 4 * index, as: UInt32.self))
+                guard count <= bytes.count - start else { return nil }
+                parts.append(bytes[start..<start + count])
+                start += count
+            }
+            guard start == bytes.count else { return nil }
+            (entry, pin, html, atom) = (parts[0], parts[1], parts[2], parts[3])
+            self.bytes = bytes
+        }
     }
 
     private let descriptor: Int32
-    private(set) var spans = EventTable<Span>()
+    /// This build's records and, in a store continued from the last build, that build's.
+    private(set) var locations = EventTable<Location>()
     private var pending: [UInt8] = []
-    /// Bytes of entries in the file.
+    /// Bytes of records in the file.
     private(set) var flushed = 0
     private var sealed = false
 
@@ -60,14 +112,14 @@ final class RenderedEvents: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    /// A store kept between builds at `path`: continuing the entries a previous build
+    /// A store kept between builds at `path`: continuing the records a previous build
     /// left (appending after them), or a new one.
-    init(path: String, continuing previous: (spans: EventTable<Span>, length: Int)?) throws {
+    init(path: String, continuing previous: (locations: EventTable<Location>, length: Int)?) throws {
         let descriptor = open(path, O_RDWR | O_CREAT | (previous == nil ? O_TRUNC : 0), 0o644)
         guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
         self.descriptor = descriptor
         if let previous {
-            spans = previous.spans
+            locations = previous.locations
             flushed = previous.length
             recordsPlaces = true
         }
@@ -111,7 +163,7 @@ final class RenderedEvents: @unchecked Sendable {
         return values.withUnsafeBytes { FeedFileHash.of($0) }
     }
 
-    func contains(_ id: Int64) -> Bool { spans[id] != nil }
+    func contains(_ id: Int64) -> Bool { locations[id] != nil }
 
     /// What a build keeps of an event besides its concert page.
     struct Rendering: Sendable {
@@ -134,6 +186,11 @@ final class RenderedEvents: @unchecked Sendable {
             firstSeen = event.firstSeen?.secondsSinceEpoch ?? 0
             day = RenderedEvents.day(event.start.localDate)
         }
+
+        init(entry: [UInt8], pin: [UInt8], listKey: UInt64, html: [UInt8], atom: [UInt8], firstSeen: Int64, day: Int) {
+            (self.entry, self.pin, self.listKey, self.html, self.atom, self.firstSeen, self.day) =
+                (entry, pin, listKey, html, atom, firstSeen, day)
+        }
     }
 
     struct Place: Sendable {
@@ -147,28 +204,29 @@ final class RenderedEvents: @unchecked Sendable {
     private var recordsPlaces = false
 
     func append(_ id: Int64, _ rendering: Rendering) throws {
+        precondition(!sealed, "appending to sealed rendered events")
         if recordsPlaces { places[id] = rendering.place }
-        try append(
-            id, rendering.entry, pin: rendering.pin, listKey: rendering.listKey, html: rendering.html, atom: rendering.atom,
-            firstSeen: rendering.firstSeen, day: rendering.day)
+        let header = Record.header(rendering)
+        let length = header.count + rendering.entry.count + rendering.pin.count + rendering.html.count + rendering.atom.count
+        guard length <= Location.maximumLength else { throw OversizedRecord(event: id, bytes: length) }
+        locations[id] = Location(offset: flushed + pending.count, length: length)
+        pending.append(contentsOf: header)
+        pending.append(contentsOf: rendering.entry)
+        pending.append(contentsOf: rendering.pin)
+        pending.append(contentsOf: rendering.html)
+        pending.append(contentsOf: rendering.atom)
+        if pending.count >= 1 << 20 { try flush() }
     }
 
+    /// A record of bytes given as they are (tests).
     func append(
         _ id: Int64, _ entry: [UInt8], pin: [UInt8] = [], listKey: UInt64 = 0, html: [UInt8] = [], atom: [UInt8] = [],
         firstSeen: Int64 = 0, day: Int = 0
     ) throws {
-        precondition(!sealed, "appending to sealed rendered events")
-        spans[id] = Span(
-            offset: flushed + pending.count, count: entry.count, pinCount: pin.count, listKey: listKey,
-            htmlCount: html.count, atomCount: atom.count, firstSeen: firstSeen, day: day)
-        pending.append(contentsOf: entry)
-        pending.append(contentsOf: pin)
-        pending.append(contentsOf: html)
-        pending.append(contentsOf: atom)
-        if pending.count >= 1 << 20 { try flush() }
+        try append(id, Rendering(entry: entry, pin: pin, listKey: listKey, html: html, atom: atom, firstSeen: firstSeen, day: day))
     }
 
-    /// Ends appending; entries can be read from now on.
+    /// Ends appending; records can be read from now on.
     func seal() throws {
         try flush()
         // A store continued from a file may be longer than what it holds now.
@@ -176,37 +234,15 @@ final class RenderedEvents: @unchecked Sendable {
         sealed = true
     }
 
-    /// The bytes of an event's entry; nil before ``seal()``.
-    func entry(_ id: Int64) -> [UInt8]? {
-        spans[id].flatMap { entry(at: $0) }
+    /// This build's record of an event (or, in a continued store, the last build's);
+    /// nil before ``seal()``.
+    func record(_ id: Int64) -> Record? {
+        locations[id].flatMap { record(at: $0) }
     }
 
-    /// The entry at a span, this build's or (in a continued store) the last build's.
-    func entry(at span: Span) -> [UInt8]? {
-        bytes(span.offset, span.count)
-    }
-
-    /// The map pin at a span; empty when the event has none.
-    func pin(at span: Span) -> [UInt8]? {
-        bytes(span.offset + span.count, span.pinCount)
-    }
-
-    /// The HTML list entry at a span.
-    func html(at span: Span) -> [UInt8]? {
-        bytes(span.offset + span.count + span.pinCount, span.htmlCount)
-    }
-
-    /// The Atom entry at a span.
-    func atom(at span: Span) -> [UInt8]? {
-        bytes(span.offset + span.count + span.pinCount + span.htmlCount, span.atomCount)
-    }
-
-    /// Whether two spans hold the same entry, pin, HTML and Atom entries.
-    func bytes(at a: Span, equal b: Span) -> Bool {
-        guard a.count == b.count, a.pinCount == b.pinCount, a.htmlCount == b.htmlCount, a.atomCount == b.atomCount,
-            let first = bytes(a.offset, a.total), let second = bytes(b.offset, b.total)
-        else { return false }
-        return first == second
+    /// The record at a location, this build's or (in a continued store) the last build's.
+    func record(at location: Location) -> Record? {
+        bytes(location.offset, location.length).flatMap(Record.init)
     }
 
     /// `yyyymmdd` of a day.
@@ -243,6 +279,13 @@ final class RenderedEvents: @unchecked Sendable {
     }
 }
 
+/// An event whose list entries, pin, HTML and Atom entries together pass 16 MB.
+struct OversizedRecord: Error, CustomStringConvertible {
+    let event: Int64
+    let bytes: Int
+    var description: String { "event \(event) renders \(bytes) bytes of list entries; at most 16 MB fit an entry record" }
+}
+
 /// The events of a list page: details rendered in place, or entries rendered once and
 /// spliced (``RenderedEvents``). Both write the same bytes.
 enum EventList: Sendable, Encodable {
@@ -265,7 +308,7 @@ enum EventList: Sendable, Encodable {
             json.openArray()
             for id in ids {
                 json.element()
-                if let entry = store.entry(id) {
+                if let entry = store.record(id)?.entry {
                     entry.withUnsafeBufferPointer { json.splice($0) }
                 } else if let entry = extra[id]?.entry {
                     entry.withUnsafeBufferPointer { json.splice($0) }

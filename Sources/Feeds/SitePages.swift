@@ -102,8 +102,8 @@ extension EventList {
             return events.map { (SiteHTML.entry($0), RenderedEvents.day($0.start.localDate)) }
         case .rendered(let ids, let store, let extra):
             return ids.compactMap { id in
-                if let span = store.spans[id], let html = store.html(at: span) {
-                    return (String(decoding: html, as: UTF8.self), span.day)
+                if let record = store.record(id) {
+                    return (String(decoding: record.html, as: UTF8.self), record.day)
                 }
                 return extra[id].map { (String(decoding: $0.html, as: UTF8.self), $0.day) }
             }

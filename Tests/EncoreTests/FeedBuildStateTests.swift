@@ -59,7 +59,7 @@ struct FeedBuildStateTests {
         let state = FeedBuildState(
             today: "2026-11-22", revision: 42, liveInode: 7, spareInode: 8, files: files,
             changedInLastBuild: ["metros/1.json"],
-            entries: [12: RenderedEvents.Span(offset: 0, count: 10, pinCount: 3, listKey: 0xFEED_F00D_0000_0001)],
+            entries: [12: RenderedEvents.Location(offset: 0, length: 49)],
             entriesLength: 13, eventPages: [12, 13],
             lists: [.metroArea(1): FeedListRecord(events: [12, 13], pages: 1), .artist(5): FeedListRecord(events: [12, 13], similar: [6], pages: 1, upcoming: 1)],
             slugs: [5: "band"], slugBases: ["Band": "band"])
