@@ -25,7 +25,8 @@ struct FeedBuildState: Equatable {
     var liveInode: UInt64
     /// The tree before, kept to become the next build; 0 when there is none.
     var spareInode: UInt64
-    /// Every file of the live tree (preserved entries aside) with a hash of its bytes.
+    /// Every file of the live tree (preserved entries aside), with a hash of its bytes
+    /// where one is kept.
     var files: FeedFileHashes
     /// Paths the last build wrote or removed: the spare tree lacks those changes.
     var changedInLastBuild: [String]
@@ -124,12 +125,9 @@ extension FeedBuildState {
         out.int(Int64(bitPattern: liveInode))
         out.int(Int64(bitPattern: spareInode))
         out.int(Int64(files.events.count))
-        try files.events.forEach { id, event in
+        try files.events.forEach { id, kinds in
             out.int(id)
-            out.int(Int64(event.present))
-            out.int(Int64(bitPattern: event.hashes.0))
-            out.int(Int64(bitPattern: event.hashes.1))
-            out.int(Int64(bitPattern: event.hashes.2))
+            out.int(Int64(kinds))
             try out.flushIfFull()
         }
         out.int(Int64(files.others.count))
@@ -186,15 +184,13 @@ extension FeedBuildState {
             files = FeedFileHashes(minimumCapacity: eventFileCount)
             for _ in 0..<eventFileCount {
                 let id = try input.int()
-                let present = try input.int()
-                guard (0..<8).contains(present) else { return nil }
-                files.setEvent(id, FeedFileHashes.EventFiles(
-                    hashes: (UInt64(bitPattern: try input.int()), UInt64(bitPattern: try input.int()), UInt64(bitPattern: try input.int())),
-                    present: UInt8(present)))
+                let kinds = try input.int()
+                guard (1..<8).contains(kinds) else { return nil }
+                files.setEvent(id, kinds: UInt8(kinds))
             }
             for _ in 0..<(try input.count()) {
                 let path = try input.string()
-                files[path] = UInt64(bitPattern: try input.int())
+                files.insert(path, hash: UInt64(bitPattern: try input.int()))
             }
             changedInLastBuild = try (0..<input.count()).map { _ in try input.string() }
             let entryCount = try input.count()
@@ -413,45 +409,19 @@ enum FeedFileHash {
     }
 }
 
-/// The hash of each file of a tree, by path (``FeedFileHash``). Concert pages (JSON, HTML
-/// and `.ics`), most of a tree, are kept by event id: as path strings, they were most of
-/// what a full build held in memory, and most of the time an incremental build spent
-/// loading and saving its state.
+/// The files of a tree, by path, with a hash of each one's bytes (``FeedFileHash``) where
+/// it is kept.
+///
+/// Concert pages (JSON, HTML and `.ics`) are most of a tree's files: they are kept by event
+/// id as a bit per kind, without hashes. With hashes (and, before that, as path strings)
+/// they were most of what a full build of a million events held. A concert page is
+/// rendered again only when its event changed, and is then compared with the file itself.
 struct FeedFileHashes: Equatable, Sendable {
-    /// A concert page's files: a hash per kind, and which kinds are present.
-    struct EventFiles: Equatable, Sendable {
-        var hashes: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var present: UInt8 = 0
-
-        subscript(kind kind: Int) -> UInt64? {
-            get {
-                guard present & (1 << kind) != 0 else { return nil }
-                return switch kind {
-                case 0: hashes.0
-                case 1: hashes.1
-                default: hashes.2
-                }
-            }
-            set {
-                let value = newValue ?? 0
-                switch kind {
-                case 0: hashes.0 = value
-                case 1: hashes.1 = value
-                default: hashes.2 = value
-                }
-                if newValue == nil { present &= ~(1 << kind) } else { present |= 1 << kind }
-            }
-        }
-
-        static func == (a: Self, b: Self) -> Bool {
-            a.present == b.present && (0..<3).allSatisfy { a[kind: $0] == b[kind: $0] }
-        }
-    }
-
-    /// The extensions of a concert page's files, in ``EventFiles`` kind order.
+    /// The extensions of a concert page's files, in the order of their bits.
     static let eventExtensions = ["json", "html", "ics"]
 
-    private(set) var events = EventTable<EventFiles>()
+    /// A bit per kind of concert page file present.
+    private(set) var events = EventTable<UInt8>()
     private(set) var others: [String: UInt64] = [:]
     private(set) var count = 0
 
@@ -463,44 +433,51 @@ struct FeedFileHashes: Equatable, Sendable {
 
     var paths: [String] {
         var paths: [String] = []
-        events.forEach { id, files in
-            for kind in Self.eventExtensions.indices where files[kind: kind] != nil { paths.append(Self.eventPath(id, kind: kind)) }
+        events.forEach { id, kinds in
+            for kind in Self.eventExtensions.indices where kinds & (1 << kind) != 0 { paths.append(Self.eventPath(id, kind: kind)) }
         }
         return paths + others.keys
     }
 
-    subscript(path: String) -> UInt64? {
-        get {
-            if let (id, kind) = Self.eventFile(path) { return events[id]?[kind: kind] }
-            return others[path]
-        }
-        set {
-            let old: UInt64?
-            if let (id, kind) = Self.eventFile(path) {
-                old = events[id]?[kind: kind]
-                if newValue == nil, old != nil, events[id]!.present == 1 << kind {
-                    events[id] = nil
-                } else if newValue != nil || old != nil {
-                    events[id, default: EventFiles()][kind: kind] = newValue
-                }
-            } else {
-                old = others.updateValue(newValue ?? 0, forKey: path)
-                if newValue == nil { others[path] = nil }
-            }
-            count += (newValue == nil ? 0 : 1) - (old == nil ? 0 : 1)
-        }
+    func contains(_ path: String) -> Bool {
+        if let (id, kind) = Self.eventFile(path) { return (events[id] ?? 0) & (1 << kind) != 0 }
+        return others[path] != nil
     }
 
+    /// The hash of the file's bytes; nil when it is absent or a concert page's.
+    func hash(of path: String) -> UInt64? {
+        Self.eventFile(path) == nil ? others[path] : nil
+    }
+
+    /// Adds a file, or replaces its hash.
+    mutating func insert(_ path: String, hash: UInt64) {
+        if let (id, kind) = Self.eventFile(path) {
+            let kinds = events[id] ?? 0
+            guard kinds & (1 << kind) == 0 else { return }
+            events[id] = kinds | (1 << kind)
+        } else {
+            guard others.updateValue(hash, forKey: path) == nil else { return }
+        }
+        count += 1
+    }
+
+    /// Removes a file; false when it was not there.
     @discardableResult
-    mutating func removeValue(forKey path: String) -> UInt64? {
-        let old = self[path]
-        self[path] = nil
-        return old
+    mutating func remove(_ path: String) -> Bool {
+        if let (id, kind) = Self.eventFile(path) {
+            guard let kinds = events[id], kinds & (1 << kind) != 0 else { return false }
+            events[id] = kinds == 1 << kind ? nil : kinds & ~(1 << kind)
+        } else {
+            guard others.removeValue(forKey: path) != nil else { return false }
+        }
+        count -= 1
+        return true
     }
 
-    mutating func setEvent(_ id: Int64, _ files: EventFiles) {
-        count += files.present.nonzeroBitCount - (events[id]?.present.nonzeroBitCount ?? 0)
-        events[id] = files
+    /// Marks an event's concert page files present (a bit per kind).
+    mutating func setEvent(_ id: Int64, kinds: UInt8) {
+        count += kinds.nonzeroBitCount - (events[id]?.nonzeroBitCount ?? 0)
+        events[id] = kinds
     }
 
     static func eventPath(_ id: Int64, kind: Int = 0) -> String { "events/\(id).\(eventExtensions[kind])" }

@@ -53,7 +53,7 @@ struct FeedListSplicer: @unchecked Sendable {
         func read(_ path: String) -> [UInt8]? {
             // Read, not mapped: mapping and unmapping thousands of files cost more than the copy.
             guard let old = FeedTreeWriter.readFile(liveDirectory + "/" + path),
-                old.withUnsafeBytes({ FeedFileHash.of($0) }) == previous.files[path]
+                old.withUnsafeBytes({ FeedFileHash.of($0) }) == previous.files.hash(of: path)
             else { return nil }
             return old
         }

@@ -175,7 +175,8 @@ public struct FeedTreeWriter: Sendable {
     public func begin() throws -> Staging { try begin(known: nil) }
 
     /// - Parameter known: the live tree's files with the hashes of their bytes (from the
-    ///   last build's state), so unchanged files are linked without being read.
+    ///   last build's state), so unchanged files are linked without being read (concert
+    ///   pages, which have no hash kept, are read).
     func begin(known: FeedFileHashes?) throws -> Staging {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
@@ -203,7 +204,7 @@ public struct FeedTreeWriter: Sendable {
         private let root: OpenDirectory
         let previous: Set<String>
         let known: FeedFileHashes?
-        /// The hash of every file added (so, which paths were added).
+        /// Every file added, with its hash where one is kept.
         private(set) var hashes = FeedFileHashes()
         /// What was written and linked so far (`removed` is counted by ``finish()``).
         private var report = FeedBuildReport()
@@ -236,7 +237,7 @@ public struct FeedTreeWriter: Sendable {
                 try makeParentDirectory(of: file.path)
                 last[file.path] = index
             }
-            let pending = last.values.sorted().map { (index: $0, replacing: hashes[files[$0].path] != nil) }
+            let pending = last.values.sorted().map { (index: $0, replacing: hashes.contains(files[$0].path)) }
             for file in pending where file.replacing {
                 // Counted once, as what its last bytes did: what the earlier ones did is
                 // undone (a file linked from the live tree has a second link).
@@ -261,7 +262,7 @@ public struct FeedTreeWriter: Sendable {
                 } else {
                     report.unchanged += 1
                 }
-                hashes[path] = outcome.hash
+                hashes.insert(path, hash: outcome.hash)
             }
         }
 
@@ -282,7 +283,7 @@ public struct FeedTreeWriter: Sendable {
             if replacing { unlinkat(root.descriptor, path, 0) }
             if previous.contains(path) {
                 let old = writer.outputDirectory.path + "/" + path
-                let unchanged = known.map { $0[path] == hash } ?? Self.contents(of: old, equal: data)
+                let unchanged = known?.hash(of: path).map { $0 == hash } ?? Self.contents(of: old, equal: data)
                 if unchanged, link(old, root.path + "/" + path) == 0 {
                     return (nil, hash)
                 }
@@ -300,7 +301,7 @@ public struct FeedTreeWriter: Sendable {
         /// tree that the next incremental build brings up to date.
         func finish(keepingPrevious: Bool) throws -> (report: FeedBuildReport, changed: [String]) {
             var report = self.report
-            let removed = previous.filter { hashes[$0] == nil }
+            let removed = previous.filter { !hashes.contains($0) }
             report.removed = removed.count
             // A previous build without files of its own is not worth keeping as the spare
             // (the next incremental build makes one): `written` was not listed for it.

@@ -121,7 +121,7 @@ extension FeedTreeWriter {
         let writer: FeedTreeWriter
         /// The live build's files and hashes.
         let previous: FeedFileHashes
-        /// This build's files and hashes: the live build's, changed as files are added or removed.
+        /// This build's files: the live build's, changed as files are added or removed.
         private(set) var files: FeedFileHashes
         private var added: Set<String> = []
         private var written: [String: Int] = [:]
@@ -153,13 +153,27 @@ extension FeedTreeWriter {
             let indices = last.values.sorted()
             let hashes = try FeedJSON.mapOnEveryCore(indices) { index in FeedFileHash.of(batch[index].data) }
             var changed: [Int] = []
+            var unhashed: [Int] = []
             for (index, hash) in zip(indices, hashes) {
                 let path = batch[index].path
                 added.insert(path)
                 removed.remove(path)
-                files[path] = hash
-                if previous[path] != hash || written[path] != nil { changed.append(index) }
+                files.insert(path, hash: hash)
+                if written[path] != nil || !previous.contains(path) {
+                    changed.append(index)
+                } else if let old = previous.hash(of: path) {
+                    if old != hash { changed.append(index) }
+                } else {
+                    unhashed.append(index)
+                }
             }
+            // Concert pages have no hash kept: they are compared with the live files.
+            let live = self.live
+            let same = try FeedJSON.mapOnEveryCore(unhashed) { index in
+                FeedTreeWriter.Staging.contents(of: live + "/" + batch[index].path, equal: batch[index].data)
+            }
+            changed += zip(unhashed, same).filter { !$1 }.map(\.0)
+            changed.sort()
             for index in changed { try makeParentDirectory(of: batch[index].path) }
             let spare = self.spare
             let sizes = try FeedJSON.mapOnEveryCore(changed) { index in
@@ -173,7 +187,7 @@ extension FeedTreeWriter {
 
         /// Removes a file of the live build, unless this build wrote it.
         mutating func remove(_ path: String) {
-            guard !added.contains(path), files.removeValue(forKey: path) != nil else { return }
+            guard !added.contains(path), files.remove(path) else { return }
             removed.insert(path)
             unlink(spare + "/" + path)
             // Folders left empty go too (a band page's further pages, say).
