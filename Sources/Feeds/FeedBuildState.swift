@@ -107,17 +107,18 @@ extension FeedBuildState {
 extension FeedBuildState {
     static let magic = Array("ENCORE-FEED-STATE\n".utf8)
 
-    /// Writes the state to `path`, a megabyte at a time; `spooledLists` are lists besides ``lists``.
-    func write(to path: String, spooledLists: FeedListSpool? = nil) throws {
+    /// Writes the state to `path`, a megabyte at a time; `spooledLists` are lists besides
+    /// ``lists``, `spooledFiles` files besides those in ``files``.
+    func write(to path: String, spooledLists: StateSpool? = nil, spooledFiles: StateSpool? = nil) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
         defer { close(descriptor) }
         var out = StateWriter(descriptor: descriptor, path: path)
-        try encode(into: &out, spooledLists: spooledLists)
+        try encode(into: &out, spooledLists: spooledLists, spooledFiles: spooledFiles)
         try out.flush()
     }
 
-    private func encode(into out: inout StateWriter, spooledLists: FeedListSpool?) throws {
+    private func encode(into out: inout StateWriter, spooledLists: StateSpool?, spooledFiles: StateSpool?) throws {
         out.bytes = Self.magic
         out.int(Self.formatVersion)
         out.string(today)
@@ -130,12 +131,13 @@ extension FeedBuildState {
             out.int(Int64(kinds))
             try out.flushIfFull()
         }
-        out.int(Int64(files.others.count))
+        out.int(Int64(files.others.count + (spooledFiles?.count ?? 0)))
         for (path, hash) in files.others {
             out.string(path)
             out.int(Int64(bitPattern: hash))
             try out.flushIfFull()
         }
+        try spooledFiles?.copy(into: &out)
         out.int(Int64(changedInLastBuild.count))
         for path in changedInLastBuild {
             out.string(path)
@@ -228,26 +230,34 @@ extension FeedBuildState {
     }
 }
 
-/// The list records of a build, written to an unlinked file as the lists are rendered
-/// and copied into the state at the end: a full build then does not hold every list's
-/// events (each event several times over) until it saves its state.
-final class FeedListSpool {
+/// Parts of a build's state written to an unlinked file as the build goes, and copied
+/// into the state at the end, so a full build does not hold them: the list records
+/// (every list's events, each event several times over) and the paths and hashes of the
+/// files other than concert pages.
+final class StateSpool {
     private var out: StateWriter
     private(set) var count = 0
 
     init(directory: String) throws {
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
-        template += Array("lists-XXXXXX".utf8CString)
+        template += Array("spool-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FeedWriteError(path: directory, code: errno) }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        out = StateWriter(descriptor: descriptor, path: directory + "/lists")
+        out = StateWriter(descriptor: descriptor, path: directory + "/spool")
     }
 
     deinit { close(out.descriptor) }
 
     func append(_ owner: FeedListOwner, _ record: FeedListRecord) throws {
         out.list(owner, record)
+        count += 1
+        try out.flushIfFull()
+    }
+
+    func append(_ path: String, hash: UInt64) throws {
+        out.string(path)
+        out.int(Int64(bitPattern: hash))
         count += 1
         try out.flushIfFull()
     }
@@ -433,10 +443,15 @@ struct FeedFileHashes: Equatable, Sendable {
 
     var paths: [String] {
         var paths: [String] = []
-        events.forEach { id, kinds in
-            for kind in Self.eventExtensions.indices where kinds & (1 << kind) != 0 { paths.append(Self.eventPath(id, kind: kind)) }
+        forEachPath { paths.append($0) }
+        return paths
+    }
+
+    func forEachPath(_ body: (String) throws -> Void) rethrows {
+        try events.forEach { id, kinds in
+            for kind in Self.eventExtensions.indices where kinds & (1 << kind) != 0 { try body(Self.eventPath(id, kind: kind)) }
         }
-        return paths + others.keys
+        for path in others.keys { try body(path) }
     }
 
     func contains(_ path: String) -> Bool {

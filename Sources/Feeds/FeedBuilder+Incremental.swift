@@ -70,7 +70,7 @@ final class FeedListLog {
     /// Lists rendered by this build, unless they go to ``spool``.
     var lists: [FeedListOwner: FeedListRecord] = [:]
     /// Where a full build writes its lists' records as they are rendered.
-    let spool: FeedListSpool?
+    let spool: StateSpool?
     /// Every owner that has pages in this build, rendered or not.
     var owners: Set<FeedListOwner> = []
     var slugs: [Int64: String] = [:]
@@ -82,7 +82,7 @@ final class FeedListLog {
     /// would slow each incremental build a fan waits for.
     private(set) var slugBases: [String: String]
 
-    init(slugBases: [String: String] = [:], spool: FeedListSpool? = nil) {
+    init(slugBases: [String: String] = [:], spool: StateSpool? = nil) {
         self.slugBases = slugBases
         self.spool = spool
     }
@@ -142,18 +142,18 @@ extension FeedBuilder {
         }
         try writer.prepareStateDirectory()
         writer.discardState()
-        var staging = try writer.begin(known: state?.files)
+        var staging = try writer.begin(known: state?.files, spoolingIn: writer.stateDirectory.path)
         let store = try RenderedEvents(path: writer.entriesPath, continuing: nil)
-        let log = FeedListLog(slugBases: state?.slugBases ?? [:], spool: try FeedListSpool(directory: writer.stateDirectory.path))
+        let log = FeedListLog(slugBases: state?.slugBases ?? [:], spool: try StateSpool(directory: writer.stateDirectory.path))
         try render(into: &staging, scope: FeedScope(reads: reads), store: store, log: log, progress: progress)
-        let hashes = staging.hashes
+        let files = staging.eventFiles
         let (report, changed) = try staging.finish(keepingPrevious: true)
         try writer.saveState(FeedBuildState(
             today: today.description, revision: revision,
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
-            spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: hashes, changedInLastBuild: changed,
+            spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: files, changedInLastBuild: changed,
             entries: store.locations, entriesLength: store.flushed, eventPages: log.eventPages,
-            lists: log.lists, slugs: log.slugs, slugBases: log.slugBases), spooledLists: log.spool)
+            lists: log.lists, slugs: log.slugs, slugBases: log.slugBases), spooledLists: log.spool, spooledFiles: staging.spool)
         return FeedBuildOutcome(report: report, incremental: false)
     }
 

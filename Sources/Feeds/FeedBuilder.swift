@@ -73,7 +73,14 @@ public struct FeedBuilder {
         let names = reads.artistNames
         let slugs = scope.slugs ?? log.slugs(for: names)
         let metros = reads.metroAreas
-        // Concert pages first: rendering them also renders every event's list entry,
+        // The search indexes first: the biggest single files, written while the build
+        // holds least.
+        progress("search index", tree.count)
+        if !scope.keepsSearchIndex { try addSearch(names, to: &tree, slugs: slugs) }
+        try addVenueSearch(to: &tree)
+        try addIndex(metros, counts: reads.stats, to: &tree)
+        try addSiteAssets(to: &tree)
+        // Then concert pages: rendering them also renders every event's list entry,
         // which the metro, band and venue pages then splice.
         progress("concert pages", tree.count)
         if scope.events == nil { log.eventPages = reads.window }
@@ -93,11 +100,6 @@ public struct FeedBuilder {
         try addVenues(into: &tree, rendered: rendered, only: plan?.venues, log: log)
         progress("fans' lists", tree.count)
         try addUsers(to: &tree)
-        progress("search index", tree.count)
-        if !scope.keepsSearchIndex { try addSearch(names, to: &tree, slugs: slugs) }
-        try addVenueSearch(to: &tree)
-        try addIndex(metros, counts: reads.stats, to: &tree)
-        try addSiteAssets(to: &tree)
         log.slugs = slugs
     }
 

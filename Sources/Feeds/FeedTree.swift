@@ -172,40 +172,80 @@ public struct FeedTreeWriter: Sendable {
     }
 
     /// Starts a build in the sibling directory; add files, then ``Staging/finish()``.
-    public func begin() throws -> Staging { try begin(known: nil) }
+    public func begin() throws -> Staging { try begin(known: nil, spoolingIn: nil) }
 
-    /// - Parameter known: the live tree's files with the hashes of their bytes (from the
-    ///   last build's state), so unchanged files are linked without being read (concert
-    ///   pages, which have no hash kept, are read).
-    func begin(known: FeedFileHashes?) throws -> Staging {
+    /// - Parameters:
+    ///   - known: the live tree's files with the hashes of their bytes (from the last
+    ///     build's state), so unchanged files are linked without being read (concert
+    ///     pages, which have no hash kept, are read).
+    ///   - spoolDirectory: where the paths and hashes of files other than concert pages
+    ///     are spooled for the next state; nil when no state is kept.
+    func begin(known: FeedFileHashes?, spoolingIn spoolDirectory: String?) throws -> Staging {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(outputDirectory.lastPathComponent).building")
         try? fileManager.removeItem(at: staging)
         try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-        let previous = known.map { Set($0.paths) } ?? existingFiles(under: outputDirectory).filter { path in
+        let previous = known.map(PreviousFiles.known) ?? .listed(existingFiles(under: outputDirectory).filter { path in
             !preserved.contains(String(path.split(separator: "/")[0]))
-        }
+        })
         for entry in preserved.sorted() {
             let old = outputDirectory.appendingPathComponent(entry)
             guard fileManager.fileExists(atPath: old.path) else { continue }
             try fileManager.copyItem(at: old, to: staging.appendingPathComponent(entry))
         }
-        return try Staging(writer: self, directory: staging, previous: previous, known: known)
+        return try Staging(
+            writer: self, directory: staging, previous: previous, spool: try spoolDirectory.map { try StateSpool(directory: $0) })
+    }
+
+    /// The live tree's files, as the last build's state knows them or as listed on disk.
+    enum PreviousFiles: Sendable {
+        case known(FeedFileHashes)
+        case listed(Set<String>)
+
+        var isEmpty: Bool {
+            switch self {
+            case .known(let files): files.count == 0
+            case .listed(let paths): paths.isEmpty
+            }
+        }
+
+        func contains(_ path: String) -> Bool {
+            switch self {
+            case .known(let files): files.contains(path)
+            case .listed(let paths): paths.contains(path)
+            }
+        }
+
+        /// The hash of the file's bytes, when the state kept one.
+        func hash(of path: String) -> UInt64? {
+            if case .known(let files) = self { files.hash(of: path) } else { nil }
+        }
+
+        func forEachPath(_ body: (String) throws -> Void) rethrows {
+            switch self {
+            case .known(let files): try files.forEachPath(body)
+            case .listed(let paths): for path in paths { try body(path) }
+            }
+        }
     }
 
     /// A build being written: each file goes to disk as it is added, hard-linked from
-    /// the current build when its bytes have not changed.
-    public struct Staging: FeedSink, Sendable {
+    /// the current build when its bytes have not changed. What a build holds for each
+    /// file it adds is a bit for a concert page: the staging directory itself says what
+    /// was added, and the other files' hashes go to the state's spool.
+    public struct Staging: FeedSink {
         let writer: FeedTreeWriter
         let directory: URL
         /// The staging directory, open: files are created relative to it, so the kernel
         /// looks up only the path inside the tree for each of them.
         private let root: OpenDirectory
-        let previous: Set<String>
-        let known: FeedFileHashes?
-        /// Every file added, with its hash where one is kept.
-        private(set) var hashes = FeedFileHashes()
+        let previous: PreviousFiles
+        /// Concert pages added.
+        private(set) var eventFiles = FeedFileHashes()
+        /// Paths and hashes of the other files added, for the next state.
+        let spool: StateSpool?
+        public private(set) var count = 0
         /// What was written and linked so far (`removed` is counted by ``finish()``).
         private var report = FeedBuildReport()
         /// Paths written, when there is a previous build (the spare tree lacks them): without
@@ -213,15 +253,13 @@ public struct FeedTreeWriter: Sendable {
         private var written: [String] = []
         private var directories: Set<String> = [""]
 
-        init(writer: FeedTreeWriter, directory: URL, previous: Set<String>, known: FeedFileHashes?) throws {
+        init(writer: FeedTreeWriter, directory: URL, previous: PreviousFiles, spool: StateSpool?) throws {
             self.writer = writer
             self.directory = directory
             root = try OpenDirectory(directory.path)
             self.previous = previous
-            self.known = known
+            self.spool = spool
         }
-
-        public var count: Int { hashes.count }
 
         public mutating func add(_ path: String, _ data: Data) throws {
             try add(contentsOf: [(path, data)])
@@ -237,24 +275,23 @@ public struct FeedTreeWriter: Sendable {
                 try makeParentDirectory(of: file.path)
                 last[file.path] = index
             }
-            let pending = last.values.sorted().map { (index: $0, replacing: hashes.contains(files[$0].path)) }
-            for file in pending where file.replacing {
-                // Counted once, as what its last bytes did: what the earlier ones did is
-                // undone (a file linked from the live tree has a second link).
-                var status = stat()
-                guard fstatat(root.descriptor, files[file.index].path, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                if status.st_nlink > 1 {
-                    report.unchanged -= 1
-                } else {
-                    report.written -= 1
-                    report.bytesWritten -= Int(status.st_size)
+            let pending = last.values.sorted()
+            let (root, writer, previous) = (root, writer, previous)
+            let outcomes = try FeedJSON.mapOnEveryCore(pending) { index in
+                try Self.write(files[index].path, files[index].data, in: root, writer: writer, previous: previous)
+            }
+            for (index, outcome) in zip(pending, outcomes) {
+                let path = files[index].path
+                if let replaced = outcome.replaced {
+                    // Counted once, as what its last bytes did: what the earlier ones did is undone.
+                    if replaced.linked {
+                        report.unchanged -= 1
+                    } else {
+                        report.written -= 1
+                        report.bytesWritten -= replaced.size
+                    }
+                    count -= 1
                 }
-            }
-            let outcomes = try FeedJSON.mapOnEveryCore(pending) { [self] file in
-                try self.write(files[file.index].path, files[file.index].data, replacing: file.replacing)
-            }
-            for (file, outcome) in zip(pending, outcomes) {
-                let path = files[file.index].path
                 if let bytes = outcome.bytes {
                     report.written += 1
                     report.bytesWritten += bytes
@@ -262,7 +299,12 @@ public struct FeedTreeWriter: Sendable {
                 } else {
                     report.unchanged += 1
                 }
-                hashes.insert(path, hash: outcome.hash)
+                count += 1
+                if FeedFileHashes.eventFile(path) != nil {
+                    eventFiles.insert(path, hash: outcome.hash)
+                } else {
+                    try spool?.append(path, hash: outcome.hash)
+                }
             }
         }
 
@@ -275,21 +317,47 @@ public struct FeedTreeWriter: Sendable {
             }
         }
 
-        /// Writes one file, or links it from the current build when unchanged; returns
-        /// the bytes written (nil: linked) and the bytes' hash. Touches no state, so it
-        /// runs on any thread.
-        private func write(_ path: String, _ data: Data, replacing: Bool) throws -> (bytes: Int?, hash: UInt64) {
+        /// What writing a file did: the bytes written (nil: linked from the current
+        /// build), their hash, and what an earlier file at the path had done.
+        private struct Outcome {
+            var bytes: Int?
+            var hash: UInt64
+            var replaced: (linked: Bool, size: Int)?
+        }
+
+        /// Writes one file, or links it from the current build when unchanged. Files are
+        /// created exclusively: one already there was added earlier in this build, and is
+        /// replaced (never written through, since it may be a link to the live tree's file).
+        /// Touches no state, so it runs on any thread.
+        private static func write(
+            _ path: String, _ data: Data, in root: OpenDirectory, writer: FeedTreeWriter, previous: PreviousFiles
+        ) throws -> Outcome {
             let hash = FeedFileHash.of(data)
-            if replacing { unlinkat(root.descriptor, path, 0) }
-            if previous.contains(path) {
-                let old = writer.outputDirectory.path + "/" + path
-                let unchanged = known?.hash(of: path).map { $0 == hash } ?? Self.contents(of: old, equal: data)
-                if unchanged, link(old, root.path + "/" + path) == 0 {
-                    return (nil, hash)
-                }
+            var replaced: (linked: Bool, size: Int)?
+            func replaceEarlier() -> Bool {
+                guard replaced == nil else { return false }
+                var status = stat()
+                guard fstatat(root.descriptor, path, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+                unlinkat(root.descriptor, path, 0)
+                replaced = (status.st_nlink > 1, Int(status.st_size))
+                return true
             }
-            try Self.store(data, at: path, in: root)
-            return (data.count, hash)
+            while true {
+                if previous.contains(path) {
+                    let old = writer.outputDirectory.path + "/" + path
+                    let unchanged = previous.hash(of: path).map { $0 == hash } ?? Self.contents(of: old, equal: data)
+                    if unchanged {
+                        if link(old, root.path + "/" + path) == 0 { return Outcome(bytes: nil, hash: hash, replaced: replaced) }
+                        if errno == EEXIST, replaceEarlier() { continue }
+                    }
+                }
+                let descriptor = openat(root.descriptor, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                if descriptor < 0, errno == EEXIST, replaceEarlier() { continue }
+                guard descriptor >= 0 else { throw FeedWriteError(path: root.path + "/" + path, code: errno) }
+                defer { close(descriptor) }
+                try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: root.path + "/" + path) }
+                return Outcome(bytes: data.count, hash: hash, replaced: replaced)
+            }
         }
 
         /// Swaps the staged build in; returns what changed.
@@ -301,7 +369,15 @@ public struct FeedTreeWriter: Sendable {
         /// tree that the next incremental build brings up to date.
         func finish(keepingPrevious: Bool) throws -> (report: FeedBuildReport, changed: [String]) {
             var report = self.report
-            let removed = previous.filter { !hashes.contains($0) }
+            // A file of the previous build not added to this one: no concert page bit, or
+            // not in the staging directory.
+            var removed: [String] = []
+            var status = stat()
+            previous.forEachPath { path in
+                let added = FeedFileHashes.eventFile(path) != nil
+                    ? eventFiles.contains(path) : fstatat(root.descriptor, path, &status, AT_SYMLINK_NOFOLLOW) == 0
+                if !added { removed.append(path) }
+            }
             report.removed = removed.count
             // A previous build without files of its own is not worth keeping as the spare
             // (the next incremental build makes one): `written` was not listed for it.

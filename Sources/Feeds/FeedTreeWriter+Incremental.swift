@@ -41,10 +41,10 @@ extension FeedTreeWriter {
     }
 
     /// Saves the state of the build just swapped in (written aside, then renamed).
-    func saveState(_ state: FeedBuildState, spooledLists: FeedListSpool? = nil) throws {
+    func saveState(_ state: FeedBuildState, spooledLists: StateSpool? = nil, spooledFiles: StateSpool? = nil) throws {
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         let temporary = statePath + ".new"
-        try state.write(to: temporary, spooledLists: spooledLists)
+        try state.write(to: temporary, spooledLists: spooledLists, spooledFiles: spooledFiles)
         guard rename(temporary, statePath) == 0 else { throw FeedWriteError(path: statePath, code: errno) }
         unlink(dirtyMarker)
     }

@@ -70,11 +70,15 @@ struct FeedBuildStateTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.withUnsafeBytes { FeedBuildState(decoding: $0) } == state)
         // Lists a full build spooled as it rendered them read back as if kept in the state.
-        let spool = try FeedListSpool(directory: TestSupport.temporaryDirectory().path)
+        // So do files other than concert pages.
+        let spool = try StateSpool(directory: TestSupport.temporaryDirectory().path)
+        let fileSpool = try StateSpool(directory: TestSupport.temporaryDirectory().path)
         var spooled = state
         spooled.lists = [.metroArea(1): state.lists[.metroArea(1)]!]
         try spool.append(.artist(5), state.lists[.artist(5)]!)
-        try spooled.write(to: path + ".spooled", spooledLists: spool)
+        spooled.files.remove("metros/1.json")
+        try fileSpool.append("metros/1.json", hash: 8)
+        try spooled.write(to: path + ".spooled", spooledLists: spool, spooledFiles: fileSpool)
         let spooledData = try Data(contentsOf: URL(fileURLWithPath: path + ".spooled"))
         #expect(spooledData.withUnsafeBytes { FeedBuildState(decoding: $0) } == state)
         // Cut short (a full disk, say): no state, so the next build is a full one.

@@ -227,21 +227,27 @@ struct FeedsTests {
         try first.add("index.json", Data("old".utf8))
         try first.add("events/1.json", Data("same".utf8))
         try first.add("events/2.json", Data("gone".utf8))
+        try first.add("venues/3.json", Data("kept".utf8))
         _ = try writer.write(first)
 
         var staging = try writer.begin()
         try staging.add("events/1.json", Data("same".utf8))
         try staging.add("index.json", Data("draft".utf8))
         try staging.add("index.json", Data("new".utf8))
+        // Linked from the live build, then replaced: the live file is not written through.
+        try staging.add("venues/3.json", Data("kept".utf8))
+        try staging.add("venues/3.json", Data("edited".utf8))
+        #expect(try String(contentsOf: out.appendingPathComponent("venues/3.json"), encoding: .utf8) == "kept")
         #expect(throws: UnsafeFeedPath.self) { try staging.add("../escape.json", Data()) }
-        #expect(staging.count == 2)
+        #expect(staging.count == 3)
         // Files are on disk in the staging directory, but readers still see the old build.
         let staged = out.deletingLastPathComponent().appendingPathComponent(".feeds.building/index.json")
         #expect(try String(contentsOf: staged, encoding: .utf8) == "new")
         #expect(try String(contentsOf: out.appendingPathComponent("index.json"), encoding: .utf8) == "old")
 
         let report = try staging.finish()
-        #expect(report == FeedBuildReport(written: 1, unchanged: 1, removed: 1, bytesWritten: 3))
+        #expect(report == FeedBuildReport(written: 2, unchanged: 1, removed: 1, bytesWritten: 9))
+        #expect(try String(contentsOf: out.appendingPathComponent("venues/3.json"), encoding: .utf8) == "edited")
         #expect(try String(contentsOf: out.appendingPathComponent("index.json"), encoding: .utf8) == "new")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("events/2.json").path))
         #expect(!FileManager.default.fileExists(atPath: out.deletingLastPathComponent().appendingPathComponent("escape.json").path))
