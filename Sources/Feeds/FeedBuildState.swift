@@ -150,7 +150,12 @@ extension FeedBuildState {
             try out.flushIfFull()
         }
         out.int(Int64(entriesLength))
-        out.ints(eventPages)
+        // A chunk at a time: a million ids at once would grow the buffer by eight megabytes.
+        out.int(Int64(eventPages.count))
+        for start in stride(from: 0, to: eventPages.count, by: 1 << 16) {
+            out.values(eventPages[start..<min(start + 1 << 16, eventPages.count)])
+            try out.flushIfFull()
+        }
         out.int(Int64(lists.count + (spooledLists?.count ?? 0)))
         for (owner, record) in lists {
             out.list(owner, record)
@@ -305,6 +310,11 @@ private struct StateWriter {
     /// A count, then the values: a byte at a time, writing the state took four times as long.
     mutating func ints(_ values: [Int64]) {
         int(Int64(values.count))
+        self.values(values[...])
+    }
+
+    /// The values without their count.
+    mutating func values(_ values: ArraySlice<Int64>) {
         if Int64(1).littleEndian == 1 {
             values.withUnsafeBytes { bytes.append(contentsOf: $0) }
         } else {

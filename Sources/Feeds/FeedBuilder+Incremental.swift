@@ -71,8 +71,9 @@ final class FeedListLog {
     var lists: [FeedListOwner: FeedListRecord] = [:]
     /// Where a full build writes its lists' records as they are rendered.
     let spool: StateSpool?
-    /// Every owner that has pages in this build, rendered or not.
-    var owners: Set<FeedListOwner> = []
+    /// Every owner that has pages in this build, rendered or not; an incremental build
+    /// removes the pages of the others (a full build, which spools, needs none).
+    private(set) var owners: Set<FeedListOwner> = []
     var slugs: [Int64: String] = [:]
     /// Lists spliced from the last build's files (``FeedListSplicer``).
     var splicedLists = 0
@@ -85,6 +86,10 @@ final class FeedListLog {
     init(slugBases: [String: String] = [:], spool: StateSpool? = nil) {
         self.slugBases = slugBases
         self.spool = spool
+    }
+
+    func addOwners(_ owners: [FeedListOwner]) {
+        if spool == nil { self.owners.formUnion(owners) }
     }
 
     func record(_ owner: FeedListOwner, _ record: FeedListRecord) throws {

@@ -73,6 +73,10 @@ public struct FeedBuilder {
         let names = reads.artistNames
         let slugs = scope.slugs ?? log.slugs(for: names)
         let metros = reads.metroAreas
+        func part(_ name: String) {
+            Self.releaseFreedMemory()
+            progress(name, tree.count)
+        }
         // The search indexes first: the biggest single files, written while the build
         // holds least.
         progress("search index", tree.count)
@@ -82,25 +86,37 @@ public struct FeedBuilder {
         try addSiteAssets(to: &tree)
         // Then concert pages: rendering them also renders every event's list entry,
         // which the metro, band and venue pages then splice.
-        progress("concert pages", tree.count)
+        part("concert pages")
         if scope.events == nil { log.eventPages = reads.window }
         try addEvents(scope.events ?? log.eventPages, into: &tree, rendered: rendered, slugs: slugs)
         var plan = try scope.lists?(rendered)
         if plan != nil {
-            progress("spliced lists", tree.count)
+            part("spliced lists")
             try splice(&plan!, into: &tree, log: log)
         }
         // Lists are read a batch at a time as they are rendered, never all at once:
         // what a build holds does not grow with the catalog.
-        progress("metro areas", tree.count)
+        part("metro areas")
         try addMetros(metros, into: &tree, rendered: rendered, only: plan?.metroAreas, log: log)
-        progress("band pages", tree.count)
+        part("band pages")
         try addArtists(into: &tree, slugs: slugs, rendered: rendered, only: plan?.artists, log: log)
-        progress("venue pages", tree.count)
+        part("venue pages")
         try addVenues(into: &tree, rendered: rendered, only: plan?.venues, log: log)
-        progress("fans' lists", tree.count)
+        part("fans' lists")
         try addUsers(to: &tree)
         log.slugs = slugs
+    }
+
+    /// Gives what the last part freed back to the system. Parts render big documents a
+    /// batch at a time on several threads; glibc kept what they freed in its arenas, where
+    /// it counted toward the build's resident memory.
+    static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        // Swift's Glibc module does not export malloc.h.
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
     }
 
     var window: DateWindow { DateWindow(from: today, to: today.adding(days: Self.horizonDays))! }
@@ -194,7 +210,7 @@ public struct FeedBuilder {
         _ metros: [MetroAreaOverview], into tree: inout some FeedSink, rendered: RenderedEvents, only: Set<Int64>?,
         log: FeedListLog
     ) throws {
-        log.owners.formUnion(metros.map { .metroArea($0.metroArea.id) })
+        log.addOwners(metros.map { .metroArea($0.metroArea.id) })
         for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) where only?.contains(metro.metroArea.id) ?? true {
             let id = metro.metroArea.id
             let ids = try source.eventIDs(inMetroAreas: [id], window: window)
@@ -225,7 +241,7 @@ public struct FeedBuilder {
     private func addArtists(
         into tree: inout some FeedSink, slugs: [Int64: String], rendered: RenderedEvents, only: Set<Int64>?, log: FeedListLog
     ) throws {
-        log.owners.formUnion(slugs.keys.map { .artist($0) })
+        log.addOwners(slugs.keys.map { .artist($0) })
         let artists = slugs.keys.filter { only?.contains($0) ?? true }.sorted()
         // Fewer bands than documents a batch: each band brings its pages, Atom feed and
         // outline, and a batch is held until written.
@@ -284,7 +300,7 @@ public struct FeedBuilder {
         var batch: [(path: String, document: VenueFeed)] = []
         // Every venue with a page, rendered or not.
         let ids = try source.venueIDs(withEventsSince: today)
-        log.owners.formUnion(ids.map { .venue($0) })
+        log.addOwners(ids.map { .venue($0) })
         for id in ids where only?.contains(id) ?? true {
             // A venue gone since has no page.
             guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
