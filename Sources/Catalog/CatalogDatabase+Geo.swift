@@ -269,7 +269,9 @@ extension CatalogDatabase {
             // Put in order here: `ORDER BY` the array's key had SQLite sort every joined
             // row in a temporary B-tree. Venues are read once each, after the events: a
             // join read the venue again for every show, which was most of the query.
-            let rows = try ColumnCursor(
+            // The pins are filled in place: a big city's map has tens of thousands of them,
+            // and a second array of them was most of a feed build's peak memory.
+            let cursor = try ColumnCursor(
                 db.cachedStatement(sql: """
                     SELECT page.key, e.id, e.title, e.status, e.local_date, e.local_time, e.timezone, e.start_utc, e.venue_id
                     FROM json_each(?) page CROSS JOIN event e ON e.id = page.value
@@ -281,15 +283,22 @@ extension CatalogDatabase {
                         localDate: row.localDate(4)!, localTime: row.optionalText(5).flatMap { LocalTime(iso: $0) },
                         timeZone: row.optionalText(6), utc: row.optionalText(7).flatMap { UTCInstant(iso: $0) }),
                     status: row.value(3, else: EventStatus.scheduled), venue: nil))
-            }.all()
-            let venues = try Self.venueSummaries(db, ids: Set(rows.compactMap(\.venueID)).sorted())
-            // The array is the outer loop, so the rows almost always come in order already.
-            let inOrder = zip(rows, rows.dropFirst()).allSatisfy { $0.position < $1.position }
-            return (inOrder ? rows : rows.sorted { $0.position < $1.position }).map { row in
-                var pin = row.pin
-                pin.venue = row.venueID.flatMap { venues[$0] }
-                return pin
             }
+            var pins: [EventPin] = []
+            var positions: [Int64] = []
+            var venueIDs: [Int64?] = []
+            while let row = try cursor.next() {
+                pins.append(row.pin)
+                positions.append(row.position)
+                venueIDs.append(row.venueID)
+            }
+            let venues = try Self.venueSummaries(db, ids: Set(venueIDs.compactMap { $0 }).sorted())
+            for index in pins.indices { pins[index].venue = venueIDs[index].flatMap { venues[$0] } }
+            // The array is the outer loop, so the rows almost always come in order already.
+            guard zip(positions, positions.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                return positions.indices.sorted { positions[$0] < positions[$1] }.map { pins[$0] }
+            }
+            return pins
         }
     }
 
