@@ -108,28 +108,41 @@ extension FeedBuildState {
     static let magic = Array("ENCORE-FEED-STATE\n".utf8)
 
     /// Writes the state to `path`, a megabyte at a time; `spooledLists` are lists besides
-    /// ``lists``, `spooledFiles` files besides those in ``files``.
-    func write(to path: String, spooledLists: StateSpool? = nil, spooledFiles: StateSpool? = nil) throws {
+    /// ``lists``, `spooledFiles` files besides those in ``files``; with `allConcertPages`,
+    /// every event of ``eventPages`` has its three concert page files too.
+    func write(
+        to path: String, spooledLists: StateSpool? = nil, spooledFiles: StateSpool? = nil, allConcertPages: Bool = false
+    ) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
         defer { close(descriptor) }
         var out = StateWriter(descriptor: descriptor, path: path)
-        try encode(into: &out, spooledLists: spooledLists, spooledFiles: spooledFiles)
+        try encode(into: &out, spooledLists: spooledLists, spooledFiles: spooledFiles, allConcertPages: allConcertPages)
         try out.flush()
     }
 
-    private func encode(into out: inout StateWriter, spooledLists: StateSpool?, spooledFiles: StateSpool?) throws {
+    private func encode(
+        into out: inout StateWriter, spooledLists: StateSpool?, spooledFiles: StateSpool?, allConcertPages: Bool
+    ) throws {
         out.bytes = Self.magic
         out.int(Self.formatVersion)
         out.string(today)
         out.int(revision)
         out.int(Int64(bitPattern: liveInode))
         out.int(Int64(bitPattern: spareInode))
-        out.int(Int64(files.events.count))
+        let allKinds = Int64(1 << FeedFileHashes.eventExtensions.count - 1)
+        out.int(Int64(files.events.count + (allConcertPages ? eventPages.count : 0)))
         try files.events.forEach { id, kinds in
             out.int(id)
             out.int(Int64(kinds))
             try out.flushIfFull()
+        }
+        if allConcertPages {
+            for id in eventPages {
+                out.int(id)
+                out.int(allKinds)
+                try out.flushIfFull()
+            }
         }
         out.int(Int64(files.others.count + (spooledFiles?.count ?? 0)))
         for (path, hash) in files.others {

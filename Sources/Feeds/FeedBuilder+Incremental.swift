@@ -151,14 +151,14 @@ extension FeedBuilder {
         let store = try RenderedEvents(path: writer.entriesPath, continuing: nil)
         let log = FeedListLog(slugBases: state?.slugBases ?? [:], spool: try StateSpool(directory: writer.stateDirectory.path))
         try render(into: &staging, scope: FeedScope(reads: reads), store: store, log: log, progress: progress)
-        let files = staging.eventFiles
         let (report, changed) = try staging.finish(keepingPrevious: true)
         try writer.saveState(FeedBuildState(
             today: today.description, revision: revision,
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
-            spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: files, changedInLastBuild: changed,
-            entries: store.locations, entriesLength: store.flushed, eventPages: log.eventPages,
-            lists: log.lists, slugs: log.slugs, slugBases: log.slugBases), spooledLists: log.spool, spooledFiles: staging.spool)
+            spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: FeedFileHashes(),
+            changedInLastBuild: changed, entries: store.locations, entriesLength: store.flushed, eventPages: log.eventPages,
+            lists: log.lists, slugs: log.slugs, slugBases: log.slugBases),
+            spooledLists: log.spool, spooledFiles: staging.spool, allConcertPages: true)
         return FeedBuildOutcome(report: report, incremental: false)
     }
 

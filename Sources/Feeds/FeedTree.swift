@@ -231,9 +231,9 @@ public struct FeedTreeWriter: Sendable {
     }
 
     /// A build being written: each file goes to disk as it is added, hard-linked from
-    /// the current build when its bytes have not changed. What a build holds for each
-    /// file it adds is a bit for a concert page: the staging directory itself says what
-    /// was added, and the other files' hashes go to the state's spool.
+    /// the current build when its bytes have not changed. A build holds nothing for each
+    /// file it adds: the staging directory itself says what was added, the builder knows
+    /// its concert pages, and the other files' hashes go to the state's spool.
     public struct Staging: FeedSink {
         let writer: FeedTreeWriter
         let directory: URL
@@ -241,8 +241,6 @@ public struct FeedTreeWriter: Sendable {
         /// looks up only the path inside the tree for each of them.
         private let root: OpenDirectory
         let previous: PreviousFiles
-        /// Concert pages added.
-        private(set) var eventFiles = FeedFileHashes()
         /// Paths and hashes of the other files added, for the next state.
         let spool: StateSpool?
         public private(set) var count = 0
@@ -300,11 +298,7 @@ public struct FeedTreeWriter: Sendable {
                     report.unchanged += 1
                 }
                 count += 1
-                if FeedFileHashes.eventFile(path) != nil {
-                    eventFiles.insert(path, hash: outcome.hash)
-                } else {
-                    try spool?.append(path, hash: outcome.hash)
-                }
+                if FeedFileHashes.eventFile(path) == nil { try spool?.append(path, hash: outcome.hash) }
             }
         }
 
@@ -369,14 +363,11 @@ public struct FeedTreeWriter: Sendable {
         /// tree that the next incremental build brings up to date.
         func finish(keepingPrevious: Bool) throws -> (report: FeedBuildReport, changed: [String]) {
             var report = self.report
-            // A file of the previous build not added to this one: no concert page bit, or
-            // not in the staging directory.
+            // A file of the previous build not added to this one is not in the staging directory.
             var removed: [String] = []
             var status = stat()
             previous.forEachPath { path in
-                let added = FeedFileHashes.eventFile(path) != nil
-                    ? eventFiles.contains(path) : fstatat(root.descriptor, path, &status, AT_SYMLINK_NOFOLLOW) == 0
-                if !added { removed.append(path) }
+                if fstatat(root.descriptor, path, &status, AT_SYMLINK_NOFOLLOW) != 0 { removed.append(path) }
             }
             report.removed = removed.count
             // A previous build without files of its own is not worth keeping as the spare

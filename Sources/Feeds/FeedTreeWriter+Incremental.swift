@@ -41,10 +41,15 @@ extension FeedTreeWriter {
     }
 
     /// Saves the state of the build just swapped in (written aside, then renamed).
-    func saveState(_ state: FeedBuildState, spooledLists: StateSpool? = nil, spooledFiles: StateSpool? = nil) throws {
+    /// - Parameter allConcertPages: every event of `eventPages` has its three concert page
+    ///   files (a full build), which `state.files` then leaves out.
+    func saveState(
+        _ state: FeedBuildState, spooledLists: StateSpool? = nil, spooledFiles: StateSpool? = nil, allConcertPages: Bool = false
+    ) throws {
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         let temporary = statePath + ".new"
-        try state.write(to: temporary, spooledLists: spooledLists, spooledFiles: spooledFiles)
+        try state.write(
+            to: temporary, spooledLists: spooledLists, spooledFiles: spooledFiles, allConcertPages: allConcertPages)
         guard rename(temporary, statePath) == 0 else { throw FeedWriteError(path: statePath, code: errno) }
         unlink(dirtyMarker)
     }

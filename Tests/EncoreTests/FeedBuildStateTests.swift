@@ -81,6 +81,14 @@ struct FeedBuildStateTests {
         try spooled.write(to: path + ".spooled", spooledLists: spool, spooledFiles: fileSpool)
         let spooledData = try Data(contentsOf: URL(fileURLWithPath: path + ".spooled"))
         #expect(spooledData.withUnsafeBytes { FeedBuildState(decoding: $0) } == state)
+        // A full build names no concert page: every event with a page has its three files.
+        var whole = state
+        whole.files = FeedFileHashes()
+        whole.files.insert("metros/1.json", hash: 8)
+        try whole.write(to: path + ".whole", allConcertPages: true)
+        let wholeData = try Data(contentsOf: URL(fileURLWithPath: path + ".whole"))
+        let read = try #require(wholeData.withUnsafeBytes { FeedBuildState(decoding: $0) })
+        #expect(read.files.count == 7 && read.files.contains("events/13.ics") && read.files.hash(of: "metros/1.json") == 8)
         // Cut short (a full disk, say): no state, so the next build is a full one.
         #expect(Data(data.dropLast(3)).withUnsafeBytes { FeedBuildState(decoding: $0) } == nil)
     }
