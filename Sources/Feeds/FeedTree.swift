@@ -345,12 +345,10 @@ public struct FeedTreeWriter: Sendable {
                         if errno == EEXIST, replaceEarlier() { continue }
                     }
                 }
-                let descriptor = openat(root.descriptor, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-                if descriptor < 0, errno == EEXIST, replaceEarlier() { continue }
-                guard descriptor >= 0 else { throw FeedWriteError(path: root.path + "/" + path, code: errno) }
-                defer { close(descriptor) }
-                try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: root.path + "/" + path) }
-                return Outcome(bytes: data.count, hash: hash, replaced: replaced)
+                if try store(data, at: path, in: root, exclusively: true) {
+                    return Outcome(bytes: data.count, hash: hash, replaced: replaced)
+                }
+                guard replaceEarlier() else { throw FeedWriteError(path: root.path + "/" + path, code: EEXIST) }
             }
         }
 
@@ -387,12 +385,20 @@ public struct FeedTreeWriter: Sendable {
             return data.withUnsafeBytes { new in old.withUnsafeBytes { memcmp(new.baseAddress!, $0.baseAddress!, $0.count) == 0 } }
         }
 
-        static func store(_ data: Data, at path: String, in directory: OpenDirectory? = nil) throws {
-            let descriptor = openat(directory?.descriptor ?? AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        /// Creates a file holding `data` (replacing one there, unless `exclusively`);
+        /// false when `exclusively` and a file is there.
+        @discardableResult
+        static func store(_ data: Data, at path: String, in directory: OpenDirectory? = nil, exclusively: Bool = false) throws
+            -> Bool
+        {
+            let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusively ? O_EXCL : O_TRUNC)
+            let descriptor = openat(directory?.descriptor ?? AT_FDCWD, path, flags, 0o644)
+            if descriptor < 0, exclusively, errno == EEXIST { return false }
             let fullPath = directory.map { $0.path + "/" + path } ?? path
             guard descriptor >= 0 else { throw FeedWriteError(path: fullPath, code: errno) }
             defer { close(descriptor) }
             try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: fullPath) }
+            return true
         }
     }
 
