@@ -12,7 +12,7 @@ import Darwin
 /// A cancelled show stays where it was in every list (its list key, ``RenderedEvents/listKey(of:)``,
 /// did not change), and feed JSON is compact, so its entry is the same bytes wherever it
 /// sits. The new page of such a list is the last build's file with each changed entry's
-/// old bytes (still in the entry store, at the last build's span) replaced by the new
+/// old bytes (still in the entry store, at the last build's location) replaced by the new
 /// ones; a metro area's map the same with pins; the HTML pages and Atom feed the same
 /// with their entries (an Atom entry only where the feed shows it). A list whose owner
 /// changed, or that an event joined or left, is rendered whole instead.
