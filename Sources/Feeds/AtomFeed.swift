@@ -75,19 +75,24 @@ enum AtomFeed {
                 .sorted { ($0.firstSeen, $0.event.id) > ($1.firstSeen, $1.event.id) }.prefix(limit)
             return (kept.map { entry($0.event) }, kept.map { updated($0.event).secondsSinceEpoch }.max())
         case .rendered(let ids, let store, let extra):
-            // Lists hold listed events only, so their entries are dated when first seen. The
-            // newest are chosen before any entry is read: a big city lists thousands.
-            var chosen: [(firstSeen: Int64, id: Int64)] = []
+            // Lists hold listed events only, so their entries are dated when first seen. Each
+            // record is read once, and only the newest `limit` are kept as the list goes: a
+            // big city lists thousands.
+            typealias Candidate = (firstSeen: Int64, id: Int64, atom: ArraySlice<UInt8>)
+            func newestFirst(_ a: Candidate, _ b: Candidate) -> Bool { (a.firstSeen, a.id) > (b.firstSeen, b.id) }
+            var chosen: [Candidate] = []
             for id in ids {
-                let firstSeen = store.record(id)?.firstSeen ?? extra[id]?.firstSeen
-                if let firstSeen, firstSeen >= since { chosen.append((firstSeen, id)) }
+                let candidate: Candidate? = store.record(id).map { ($0.firstSeen, id, $0.atom) }
+                    ?? extra[id].map { ($0.firstSeen, id, $0.atom[...]) }
+                guard let candidate, candidate.firstSeen >= since else { continue }
+                chosen.append(candidate)
+                if chosen.count >= 2 * limit {
+                    chosen.sort(by: newestFirst)
+                    chosen.removeLast(chosen.count - limit)
+                }
             }
-            let kept = chosen.sorted { $0 > $1 }.prefix(limit)
-            let entries = kept.compactMap { event -> String? in
-                if let record = store.record(event.id) { return String(decoding: record.atom, as: UTF8.self) }
-                return extra[event.id].map { String(decoding: $0.atom, as: UTF8.self) }
-            }
-            return (entries, kept.first?.firstSeen)
+            let kept = chosen.sorted(by: newestFirst).prefix(limit)
+            return (kept.map { String(decoding: $0.atom, as: UTF8.self) }, kept.first?.firstSeen)
         }
     }
 }

@@ -69,6 +69,23 @@ struct FeedJSONWriterTests {
         }
     }
 
+    /// An Atom feed of rendered records keeps the same newest entries, in the same order,
+    /// as one of the events themselves, however few it keeps.
+    @Test func atomFeedsOfRenderedRecordsKeepTheNewestEntriesAsTheEventsDo() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = TestSupport.ingest([TestSupport.fixture("sample-multi")], into: catalog)
+        let events = try catalog.events(ids: catalog.eventIDs(since: TestSupport.today.adding(days: -400)))
+        let rendered = try RenderedEvents()
+        for event in events { try rendered.append(event.id, RenderedEvents.Rendering(event)) }
+        try rendered.seal()
+        #expect(events.count > 8)
+        for limit in [1, 2, 3, 5, events.count] {
+            let fromRecords = AtomFeed.entries(of: .rendered(events.map(\.id), store: rendered, extra: [:]), limit: limit)
+            #expect(fromRecords.entries == AtomFeed.entries(of: .details(events), limit: limit).entries, "limit \(limit)")
+            #expect(fromRecords.entries.count == min(limit, events.count))
+        }
+    }
+
     /// Lists splice each event's entry, rendered once; the pages must not change for it.
     @Test func listPagesSplicedFromEventsRenderedOnceAreWhatJSONEncoderWrites() throws {
         let (catalog, _) = try TestSupport.makeCatalog()
