@@ -74,18 +74,16 @@ enum AtomFeed {
             let kept = events.map { (firstSeen: $0.firstSeen?.secondsSinceEpoch ?? 0, event: $0) }.filter { $0.firstSeen >= since }
                 .sorted { ($0.firstSeen, $0.event.id) > ($1.firstSeen, $1.event.id) }.prefix(limit)
             return (kept.map { entry($0.event) }, kept.map { updated($0.event).secondsSinceEpoch }.max())
-        case .rendered(let ids, let store, let extra):
+        case .rendered, .records:
             // Lists hold listed events only, so their entries are dated when first seen. Each
             // record is read once, and only the newest `limit` are kept as the list goes: a
             // big city lists thousands.
             typealias Candidate = (firstSeen: Int64, id: Int64, atom: ArraySlice<UInt8>)
             func newestFirst(_ a: Candidate, _ b: Candidate) -> Bool { (a.firstSeen, a.id) > (b.firstSeen, b.id) }
             var chosen: [Candidate] = []
-            for id in ids {
-                let candidate: Candidate? = store.record(id).map { ($0.firstSeen, id, $0.atom) }
-                    ?? extra[id].map { ($0.firstSeen, id, $0.atom[...]) }
-                guard let candidate, candidate.firstSeen >= since else { continue }
-                chosen.append(candidate)
+            list.forEachRecord { id, record in
+                guard record.firstSeen >= since else { return }
+                chosen.append((record.firstSeen, id, record.atom))
                 if chosen.count >= 2 * limit {
                     chosen.sort(by: newestFirst)
                     chosen.removeLast(chosen.count - limit)

@@ -24,7 +24,7 @@ import Listings
 ///
 /// Nothing but `index.json`'s `generated_at` depends on the clock, so the same catalog
 /// gives byte-identical files.
-public struct FeedBuilder {
+public struct FeedBuilder: Sendable {
     public let source: any FeedSource
     public let today: LocalDate
     /// Written to `index.json` only.
@@ -155,8 +155,15 @@ public struct FeedBuilder {
         _ ids: [Int64], into tree: inout some FeedSink, rendered: RenderedEvents, slugs: [Int64: String]
     ) throws {
         let listed = window
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let events = try source.events(ids: Array(ids[start..<min(start + 500, ids.count)]))
+        let batches = stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
+        let source = source
+        // The next batch is read from the catalog while this one renders: reading is
+        // one thread's work, which otherwise left the other cores idle.
+        var next = batches.first.map { batch in Background { try source.events(ids: batch) } }
+        defer { _ = try? next?.value() }
+        for index in batches.indices {
+            let events = try next!.value()
+            next = index + 1 < batches.count ? Background { [batch = batches[index + 1]] in try source.events(ids: batch) } : nil
             let outputs = try FeedJSON.mapOnEveryCore(events) { event in
                 let feed = EventFeed(event: event)
                 return (
@@ -229,11 +236,15 @@ public struct FeedBuilder {
                         metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
                         events: try eventList(Array(ids[page.range]), rendered: rendered), paging: page.paging))
                 }
-                try tree.add(contentsOf: zip(batch, try FeedJSON.encodeAll(batch.map(\.document))).map { (path: $0.path, data: $1) })
-                let pages = try FeedJSON.mapOnEveryCore(batch) { page in
-                    page.document.html(path: SiteHTML.htmlPath(page.path), map: page.document.paging.page == 1 ? map : nil)
+                let rendered = try FeedJSON.mapOnEveryCore(batch) { page in
+                    let document = page.document.loaded()
+                    return (
+                        json: try FeedJSON.encode(document),
+                        html: document.html(path: SiteHTML.htmlPath(page.path), map: document.paging.page == 1 ? map : nil))
                 }
-                try tree.add(contentsOf: zip(batch, pages).map { (path: SiteHTML.htmlPath($0.path), data: $1) })
+                try tree.add(contentsOf: zip(batch, rendered).flatMap { page, rendered in
+                    [(path: page.path, data: rendered.json), (path: SiteHTML.htmlPath(page.path), data: rendered.html)]
+                })
             }
         }
     }
@@ -250,17 +261,12 @@ public struct FeedBuilder {
             let outlines = try source.artistPageOutlines(
                 ids: Array(artists[start..<min(start + bands, artists.count)]), today: today, pastSince: recentStart)
             var batch: [(path: String, document: ArtistFeed)] = []
-            var feeds: [(path: String, data: Data)] = []
+            var feeds: [(artist: ArtistSummary, slug: String, upcoming: EventList)] = []
             for outline in outlines {
                 guard let slug = slugs[outline.artist.id] else { continue }
                 let similar = outline.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) }
                 let pages = FeedPaging.pages(of: outline.upcoming.count, size: Self.pageSize, firstPath: "artists/\(slug).json")
-                feeds.append((
-                    "artists/\(slug).atom",
-                    atomFeed(
-                        of: try eventList(outline.upcoming, rendered: rendered), limit: AtomFeed.artistLimit,
-                        id: "artist/\(outline.artist.id)",
-                        title: "New shows of \(outline.artist.name)", path: "artists/\(slug).atom", page: "artists/\(slug).html")))
+                feeds.append((outline.artist, slug, try eventList(outline.upcoming, rendered: rendered)))
                 try log.record(.artist(outline.artist.id), FeedListRecord(
                     events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count))
                 for page in pages {
@@ -272,7 +278,12 @@ public struct FeedBuilder {
                 }
             }
             try add(&batch, into: &tree)
-            try tree.add(contentsOf: feeds)
+            let atoms = try FeedJSON.mapOnEveryCore(feeds) { feed in
+                atomFeed(
+                    of: feed.upcoming, limit: AtomFeed.artistLimit, id: "artist/\(feed.artist.id)",
+                    title: "New shows of \(feed.artist.name)", path: "artists/\(feed.slug).atom", page: "artists/\(feed.slug).html")
+            }
+            try tree.add(contentsOf: zip(feeds, atoms).map { (path: "artists/\($0.slug).atom", data: $1) })
         }
     }
 
@@ -325,10 +336,13 @@ public struct FeedBuilder {
         _ batch: inout [(path: String, document: Document)], into tree: inout some FeedSink
     ) throws {
         let documents = batch
-        try tree.add(
-            contentsOf: zip(documents, try FeedJSON.encodeAll(documents.map(\.document))).map { (path: $0.path, data: $1) })
-        let pages = try FeedJSON.mapOnEveryCore(documents) { $0.document.html(path: SiteHTML.htmlPath($0.path)) }
-        try tree.add(contentsOf: zip(documents, pages).map { (path: SiteHTML.htmlPath($0.path), data: $1) })
+        let rendered = try FeedJSON.mapOnEveryCore(documents) { document in
+            let loaded = document.document.loaded()
+            return (json: try FeedJSON.encode(loaded), html: loaded.html(path: SiteHTML.htmlPath(document.path)))
+        }
+        try tree.add(contentsOf: zip(documents, rendered).flatMap { document, rendered in
+            [(path: document.path, data: rendered.json), (path: SiteHTML.htmlPath(document.path), data: rendered.html)]
+        })
         batch.removeAll(keepingCapacity: true)
     }
 
@@ -427,5 +441,26 @@ enum FeedJSON {
             }
         }
         return try slots.map { try $0!.get() }
+    }
+}
+
+/// A value worked out on another thread while the caller goes on.
+final class Background<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once, before `done` is signalled; read only after waiting for it.
+    private var result: Result<Value, any Error>?
+
+    init(_ work: @escaping @Sendable () throws -> Value) {
+        DispatchQueue.global().async {
+            self.result = Result(catching: work)
+            self.done.signal()
+        }
+    }
+
+    /// Waits for the value.
+    func value() throws -> Value {
+        done.wait()
+        done.signal()
+        return try result!.get()
     }
 }

@@ -71,6 +71,11 @@ struct MetroFeed: Encodable, Sendable {
     let events: EventList
     let paging: FeedPaging
 
+    /// The page with its records read (``EventList/loaded()``), for its JSON and its HTML.
+    func loaded() -> MetroFeed {
+        MetroFeed(metroArea: metroArea, latitude: latitude, longitude: longitude, events: events.loaded(), paging: paging)
+    }
+
     /// The list is called `upcoming` so that, with keys sorted, the metro area and
     /// paging come first and a person opening the file sees what it is.
     enum CodingKeys: String, CodingKey {
@@ -97,6 +102,9 @@ struct MetroFeed: Encodable, Sendable {
 protocol SiteDocument: Encodable, Sendable {
     /// The page written at `path`.
     func html(path: String) -> Data
+    /// The document with its lists' records read (``EventList/loaded()``), for its JSON
+    /// and its page.
+    func loaded() -> Self
 }
 
 /// `artists/{slug}.json`.
@@ -137,6 +145,12 @@ struct ArtistFeed: SiteDocument {
         self.recentPast = recentPast
         self.similar = similar
         self.paging = paging ?? .single(total: upcoming.count)
+    }
+
+    func loaded() -> ArtistFeed {
+        ArtistFeed(
+            artist: artist, slug: slug, upcoming: upcoming.loaded(), recentPast: recentPast.loaded(), similar: similar,
+            paging: paging)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -182,6 +196,10 @@ struct VenueFeed: SiteDocument {
 
     init(_ page: VenuePage) {
         self.init(venue: page.venue, metroArea: page.metroArea, sources: page.sources, events: .details(page.events))
+    }
+
+    func loaded() -> VenueFeed {
+        VenueFeed(venue: venue, metroArea: metroArea, sources: sources, events: events.loaded(), paging: paging)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -71,6 +71,11 @@ final class RenderedEvents: @unchecked Sendable {
             return header
         }
 
+        /// The record of a rendering, as the store would give it back.
+        init(_ rendering: Rendering) {
+            self.init(Self.header(rendering) + rendering.entry + rendering.pin + rendering.html + rendering.atom)!
+        }
+
         /// The record in `bytes`; nil when they do not hold one whole.
         init?(_ bytes: [UInt8]) {
             guard bytes.count >= Self.headerSize else { return nil }
@@ -292,11 +297,36 @@ enum EventList: Sendable, Encodable {
     case details([EventDetail])
     /// Ids in list order; each is in `store` or in `extra` (rendered for this list alone).
     case rendered([Int64], store: RenderedEvents, extra: [Int64: RenderedEvents.Rendering])
+    /// A page's records, read once for its JSON and its HTML (``loaded()``).
+    case records([(id: Int64, record: RenderedEvents.Record)])
 
     var count: Int {
         switch self {
         case .details(let events): events.count
         case .rendered(let ids, _, _): ids.count
+        case .records(let records): records.count
+        }
+    }
+
+    /// The list with its records read: a page reads each once for all its renderings.
+    func loaded() -> EventList {
+        guard case .rendered(let ids, let store, let extra) = self else { return self }
+        return .records(ids.compactMap { id in
+            (store.record(id) ?? extra[id].map(RenderedEvents.Record.init)).map { (id, $0) }
+        })
+    }
+
+    /// Each event's record in list order, read from the store as the list goes; none for
+    /// a list of details.
+    func forEachRecord(_ body: (Int64, RenderedEvents.Record) -> Void) {
+        switch self {
+        case .details: break
+        case .rendered(let ids, let store, let extra):
+            for id in ids {
+                if let record = store.record(id) ?? extra[id].map(RenderedEvents.Record.init) { body(id, record) }
+            }
+        case .records(let records):
+            for (id, record) in records { body(id, record) }
         }
     }
 
@@ -304,15 +334,11 @@ enum EventList: Sendable, Encodable {
         switch self {
         case .details(let events):
             json.array(events) { json, event in EventSummary(event).write(to: &json) }
-        case .rendered(let ids, let store, let extra):
+        case .rendered, .records:
             json.openArray()
-            for id in ids {
+            forEachRecord { _, record in
                 json.element()
-                if let entry = store.record(id)?.entry {
-                    entry.withUnsafeBufferPointer { json.splice($0) }
-                } else if let entry = extra[id]?.entry {
-                    entry.withUnsafeBufferPointer { json.splice($0) }
-                }
+                record.entry.withUnsafeBufferPointer { json.splice($0) }
             }
             json.closeArray()
         }

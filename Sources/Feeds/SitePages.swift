@@ -100,13 +100,10 @@ extension EventList {
         switch self {
         case .details(let events):
             return events.map { (SiteHTML.entry($0), RenderedEvents.day($0.start.localDate)) }
-        case .rendered(let ids, let store, let extra):
-            return ids.compactMap { id in
-                if let record = store.record(id) {
-                    return (String(decoding: record.html, as: UTF8.self), record.day)
-                }
-                return extra[id].map { (String(decoding: $0.html, as: UTF8.self), $0.day) }
-            }
+        case .rendered, .records:
+            var entries: [(html: String, day: Int)] = []
+            forEachRecord { _, record in entries.append((String(decoding: record.html, as: UTF8.self), record.day)) }
+            return entries
         }
     }
 }
