@@ -268,7 +268,8 @@ public struct FeedBuilder: Sendable {
                 let pages = FeedPaging.pages(of: outline.upcoming.count, size: Self.pageSize, firstPath: "artists/\(slug).json")
                 feeds.append((outline.artist, slug, try eventList(outline.upcoming, rendered: rendered)))
                 try log.record(.artist(outline.artist.id), FeedListRecord(
-                    events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count))
+                    events: outline.upcoming + outline.past, similar: outline.similar.map(\.id), pages: pages.count,
+                    upcoming: outline.upcoming.count))
                 for page in pages {
                     batch.append((page.path, ArtistFeed(
                         artist: outline.artist, slug: slug,

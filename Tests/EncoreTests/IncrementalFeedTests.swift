@@ -209,6 +209,49 @@ struct IncrementalFeedTests {
         #expect(after.contains("A renamed show"))
     }
 
+    @Test func aRecentPastShowRenamedOnABandPageWithSeveralPagesIsSwappedIntoItsFirstPage() throws {
+        // One band: two pages of upcoming shows, and a show of three weeks ago, which
+        // band pages list on their first page after the upcoming ones.
+        let template = (((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: calendar)))
+            as! [String: Any])["resultsPage"] as! [String: Any])["results"] as! [String: Any])["event"] as! [[String: Any]]
+        func tour(pastShowName: String) -> [[String: Any]] {
+            let days = ["2026-11-01"] + (1...30).map { String(format: "2026-12-%02d", $0) }
+            return days.enumerated().map { index, day in
+                var event = template[1]
+                event["id"] = 91_000_000 + index
+                event["displayName"] = index == 0 ? pastShowName : "Tourmaline Test on \(day)"
+                event["start"] = ["date": day, "datetime": "\(day)T20:00:00+0000", "time": "20:00:00"]
+                var performance = (event["performance"] as! [[String: Any]])[0]
+                performance["artist"] = ["id": 990_001, "displayName": "Tourmaline Test", "identifier": [] as [Any]]
+                performance["displayName"] = "Tourmaline Test"
+                event["performance"] = [performance]
+                return event
+            }
+        }
+        func ingest(_ events: [[String: Any]], name: String) throws {
+            let page = ["resultsPage": ["status": "ok", "results": ["event": events], "perPage": 50, "page": 1, "totalEntries": events.count]]
+            let file = try TestSupport.temporaryDirectory().appendingPathComponent("\(name).json")
+            try JSONSerialization.data(withJSONObject: page).write(to: file)
+            #expect(TestSupport.ingest([file.path], into: catalog, format: "songkick-json").succeeded)
+        }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        try ingest(tour(pastShowName: "Tourmaline Test, the warm-up"), name: "tour")
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        let writer = FeedTreeWriter(outputDirectory: out)
+        _ = try builder(catalog).write(to: writer)
+        #expect(try builder(catalog).write(to: writer).incremental)
+        let firstPage = String(decoding: try Data(contentsOf: out.appendingPathComponent("artists/tourmaline-test.json")), as: UTF8.self)
+        #expect(firstPage.contains("the warm-up") && firstPage.contains("\"pages\":2"))
+
+        try ingest(tour(pastShowName: "Tourmaline Test, the secret warm-up"), name: "renamed")
+        let outcome = try builder(catalog).write(to: writer)
+        #expect(outcome.incremental)
+        // Only the band's list shows a past show: it was spliced, not rendered again.
+        #expect(outcome.splicedLists == 1)
+        let built = try expectSameAsFullBuild(out, of: catalog, "after the past show was renamed")
+        #expect(String(decoding: built["artists/tourmaline-test.html"] ?? Data(), as: UTF8.self).contains("the secret warm-up"))
+    }
+
     @Test func aShowMovedToAnotherDayTakesItsNewPlaceInEveryList() throws {
         let (catalog, out, writer) = try builtFeeds(of: "sample-multi/songkick-json")
         // Only the date changes: the venue, acts and metro area are as they were, so
