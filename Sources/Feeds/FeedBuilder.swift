@@ -155,15 +155,9 @@ public struct FeedBuilder: Sendable {
         _ ids: [Int64], into tree: inout some FeedSink, rendered: RenderedEvents, slugs: [Int64: String]
     ) throws {
         let listed = window
-        let batches = stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
         let source = source
-        // The next batch is read from the catalog while this one renders: reading is
-        // one thread's work, which otherwise left the other cores idle.
-        var next = batches.first.map { batch in Background { try source.events(ids: batch) } }
-        defer { _ = try? next?.value() }
-        for index in batches.indices {
-            let events = try next!.value()
-            next = index + 1 < batches.count ? Background { [batch = batches[index + 1]] in try source.events(ids: batch) } : nil
+        let batches = stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
+        try Self.forEach(batches, reading: { try source.events(ids: $0) }) { _, events in
             let outputs = try FeedJSON.mapOnEveryCore(events) { event in
                 let feed = EventFeed(event: event)
                 return (
@@ -223,12 +217,15 @@ public struct FeedBuilder: Sendable {
             let ids = try source.eventIDs(inMetroAreas: [id], window: window)
             let pages = FeedPaging.pages(of: ids.count, size: Self.pageSize, firstPath: "metros/\(id).json")
             try log.record(.metroArea(id), FeedListRecord(events: ids, pages: pages.count))
+            // The Atom feed reads every record of the area: on another thread, beside the pages.
+            let (builder, list, since, name) = (self, try eventList(ids, rendered: rendered), announcedSince, metro.metroArea.name)
+            let atom = Background {
+                builder.atomFeed(
+                    of: list, since: since, id: "metro/\(id)", title: "Just announced in \(name)", path: "metros/\(id).atom",
+                    page: "metros/\(id).html")
+            }
             let map = GeoJSON.venues(of: try source.eventPins(ids: ids))
-            let atom = atomFeed(
-                of: try eventList(ids, rendered: rendered), since: announcedSince, id: "metro/\(id)",
-                title: "Just announced in \(metro.metroArea.name)", path: "metros/\(id).atom", page: "metros/\(id).html")
             try tree.add("metros/\(id).geojson", FeedJSON.encode(map))
-            try tree.add("metros/\(id).atom", atom)
             // A big city has hundreds of pages: they are rendered a batch at a time.
             for start in stride(from: 0, to: pages.count, by: Self.encodingBatch) {
                 let batch = try pages[start..<min(start + Self.encodingBatch, pages.count)].map { page in
@@ -246,6 +243,7 @@ public struct FeedBuilder: Sendable {
                     [(path: page.path, data: rendered.json), (path: SiteHTML.htmlPath(page.path), data: rendered.html)]
                 })
             }
+            try tree.add("metros/\(id).atom", try atom.value())
         }
     }
 
@@ -257,9 +255,9 @@ public struct FeedBuilder: Sendable {
         // Fewer bands than documents a batch: each band brings its pages, Atom feed and
         // outline, and a batch is held until written.
         let bands = Self.encodingBatch / 4
-        for start in stride(from: 0, to: artists.count, by: bands) {
-            let outlines = try source.artistPageOutlines(
-                ids: Array(artists[start..<min(start + bands, artists.count)]), today: today, pastSince: recentStart)
+        let (source, today, pastSince) = (source, today, recentStart)
+        let batches = stride(from: 0, to: artists.count, by: bands).map { Array(artists[$0..<min($0 + bands, artists.count)]) }
+        try Self.forEach(batches, reading: { try source.artistPageOutlines(ids: $0, today: today, pastSince: pastSince) }) { _, outlines in
             var batch: [(path: String, document: ArtistFeed)] = []
             var feeds: [(artist: ArtistSummary, slug: String, upcoming: EventList)] = []
             for outline in outlines {
@@ -313,21 +311,24 @@ public struct FeedBuilder: Sendable {
         // Every venue with a page, rendered or not.
         let ids = try source.venueIDs(withEventsSince: today)
         log.addOwners(ids.map { .venue($0) })
-        for id in ids where only?.contains(id) ?? true {
+        let wanted = ids.filter { only?.contains($0) ?? true }
+        let (source, today) = (source, today)
+        let groups = stride(from: 0, to: wanted.count, by: 100).map { Array(wanted[$0..<min($0 + 100, wanted.count)]) }
+        try Self.forEach(groups, reading: { group in try group.map { try source.venuePageOutline(id: $0, today: today) } }) {
+            group, listings in
             // A venue gone since has no page.
-            guard let listing = try source.venuePageOutline(id: id, today: today) else { continue }
-            let pages = FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json")
-            try log.record(.venue(id), FeedListRecord(events: listing.eventIDs, pages: pages.count))
-            for page in pages {
-                batch.append((page.path, VenueFeed(
-                    venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
-                    events: try eventList(Array(listing.eventIDs[page.range]), rendered: rendered), paging: page.paging)))
+            for (id, listing) in zip(group, listings) {
+                guard let listing else { continue }
+                let pages = FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json")
+                try log.record(.venue(id), FeedListRecord(events: listing.eventIDs, pages: pages.count))
+                for page in pages {
+                    batch.append((page.path, VenueFeed(
+                        venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
+                        events: try eventList(Array(listing.eventIDs[page.range]), rendered: rendered), paging: page.paging)))
+                }
             }
-            if batch.count >= Self.encodingBatch {
-                try add(&batch, into: &tree)
-            }
+            try add(&batch, into: &tree)
         }
-        try add(&batch, into: &tree)
     }
 
     /// Documents are rendered in batches on every core, then added in order.
@@ -442,6 +443,24 @@ enum FeedJSON {
             }
         }
         return try slots.map { try $0!.get() }
+    }
+}
+
+extension FeedBuilder {
+    /// `body` with each batch and what `read` gave for it, in order; the next batch is read
+    /// (from the catalog) on another thread while `body` renders this one, so reading,
+    /// one thread's work, does not leave the other cores idle.
+    static func forEach<Batch: Sendable, Value: Sendable>(
+        _ batches: [Batch], reading read: @escaping @Sendable (Batch) throws -> Value, _ body: (Batch, Value) throws -> Void
+    ) throws {
+        var next = batches.first.map { batch in Background { try read(batch) } }
+        // A batch that fails leaves nothing reading the catalog behind it.
+        defer { _ = try? next?.value() }
+        for index in batches.indices {
+            let value = try next!.value()
+            next = index + 1 < batches.count ? Background { [batch = batches[index + 1]] in try read(batch) } : nil
+            try body(batches[index], value)
+        }
     }
 }
 
