@@ -3,7 +3,7 @@
 /// them append; a dictionary of a million events held twice the memory (its buckets are
 /// kept under three quarters full, each the size of key and value).
 struct EventTable<Value> {
-    private var ids: [Int64] = []
+    private var sortedIDs: [Int64] = []
     private var sortedValues: [Value] = []
     /// Ids of the sorted arrays that were removed.
     private var removed: Set<Int64> = []
@@ -13,11 +13,11 @@ struct EventTable<Value> {
     init() {}
 
     init(minimumCapacity: Int) {
-        ids.reserveCapacity(minimumCapacity)
+        sortedIDs.reserveCapacity(minimumCapacity)
         sortedValues.reserveCapacity(minimumCapacity)
     }
 
-    var count: Int { ids.count - removed.count + unsorted.count }
+    var count: Int { sortedIDs.count - removed.count + unsorted.count }
     var isEmpty: Bool { count == 0 }
 
     subscript(id: Int64) -> Value? {
@@ -34,8 +34,8 @@ struct EventTable<Value> {
                 } else {
                     removed.insert(id)
                 }
-            } else if let newValue, unsorted.isEmpty || unsorted[id] == nil, id > ids.last ?? .min {
-                ids.append(id)
+            } else if let newValue, unsorted.isEmpty || unsorted[id] == nil, id > sortedIDs.last ?? .min {
+                sortedIDs.append(id)
                 sortedValues.append(newValue)
             } else {
                 unsorted[id] = newValue
@@ -52,7 +52,7 @@ struct EventTable<Value> {
     func forEach(_ body: (Int64, Value) throws -> Void) rethrows {
         let late = unsorted.sorted { $0.key < $1.key }
         var next = late.startIndex
-        for (index, id) in ids.enumerated() where removed.isEmpty || !removed.contains(id) {
+        for (index, id) in sortedIDs.enumerated() where removed.isEmpty || !removed.contains(id) {
             while next < late.endIndex, late[next].key < id {
                 try body(late[next].key, late[next].value)
                 next += 1
@@ -69,6 +69,16 @@ struct EventTable<Value> {
         return kept
     }
 
+    /// The ids, in order; those that arrived in order without a copy.
+    var ids: [Int64] {
+        guard removed.isEmpty, unsorted.isEmpty else {
+            var ids: [Int64] = []
+            forEach { id, _ in ids.append(id) }
+            return ids
+        }
+        return sortedIDs
+    }
+
     /// The values, in id order.
     var values: [Value] {
         var values: [Value] = []
@@ -78,14 +88,14 @@ struct EventTable<Value> {
     }
 
     private func sortedIndex(of id: Int64) -> Int? {
-        if let last = ids.last, id == last { return ids.count - 1 }
+        if let last = sortedIDs.last, id == last { return sortedIDs.count - 1 }
         var low = 0
-        var high = ids.count
+        var high = sortedIDs.count
         while low < high {
             let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
+            if sortedIDs[middle] < id { low = middle + 1 } else { high = middle }
         }
-        return low < ids.count && ids[low] == id ? low : nil
+        return low < sortedIDs.count && sortedIDs[low] == id ? low : nil
     }
 }
 

@@ -136,11 +136,11 @@ extension FeedBuilder {
         defer { lock.release() }
         // Read first: whatever is written after it is stamped with a later revision.
         let revision = try source.catalogRevision()
-        let reads = try FeedBuildReads.read(for: self)
         let state = writer.loadState()
         if !forcesFull, let state, state.today == today.description,
             state.entriesLength <= 2 * state.entriesTotal + (64 << 20)
         {
+            let reads = try FeedBuildReads.read(for: self)
             let (report, log) = try writeIncrementally(
                 to: writer, since: state, revision: revision, reads: reads, progress: progress)
             return FeedBuildOutcome(report: report, incremental: true, splicedLists: log.splicedLists)
@@ -150,7 +150,8 @@ extension FeedBuilder {
         var staging = try writer.begin(known: state?.files, spoolingIn: writer.stateDirectory.path)
         let store = try RenderedEvents(path: writer.entriesPath, continuing: nil)
         let log = FeedListLog(slugBases: state?.slugBases ?? [:], spool: try StateSpool(directory: writer.stateDirectory.path))
-        try render(into: &staging, scope: FeedScope(reads: reads), store: store, log: log, progress: progress)
+        // The build reads what it renders: what it no longer needs, it lets go.
+        try render(into: &staging, scope: .everything, store: store, log: log, progress: progress)
         let (report, changed) = try staging.finish(keepingPrevious: true)
         try writer.saveState(FeedBuildState(
             today: today.description, revision: revision,

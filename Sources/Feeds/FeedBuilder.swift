@@ -69,9 +69,8 @@ public struct FeedBuilder: Sendable {
         into tree: inout some FeedSink, scope: FeedScope, store rendered: RenderedEvents, log: FeedListLog,
         progress: (_ part: String, _ filesSoFar: Int) -> Void
     ) throws {
-        let reads = try scope.reads ?? FeedBuildReads.read(for: self)
-        let names = reads.artistNames
-        let slugs = scope.slugs ?? log.slugs(for: names)
+        var reads = try scope.reads ?? FeedBuildReads.read(for: self)
+        let slugs = scope.slugs ?? log.slugs(for: reads.artistNames)
         let metros = reads.metroAreas
         func part(_ name: String) {
             Self.releaseFreedMemory()
@@ -80,15 +79,24 @@ public struct FeedBuilder: Sendable {
         // The search indexes first: the biggest single files, written while the build
         // holds least.
         progress("search index", tree.count)
-        if !scope.keepsSearchIndex { try addSearch(names, to: &tree, slugs: slugs) }
+        if !scope.keepsSearchIndex { try addSearch(reads.artistNames, to: &tree, slugs: slugs) }
+        // Slugged and indexed: the names are not held through the build.
+        reads.artistNames = []
         try addVenueSearch(to: &tree)
         try addIndex(metros, counts: reads.stats, to: &tree)
         try addSiteAssets(to: &tree)
         // Then concert pages: rendering them also renders every event's list entry,
         // which the metro, band and venue pages then splice.
         part("concert pages")
-        if scope.events == nil { log.eventPages = reads.window }
-        try addEvents(scope.events ?? log.eventPages, into: &tree, rendered: rendered, slugs: slugs)
+        if let events = scope.events {
+            try addEvents(events, into: &tree, rendered: rendered, slugs: slugs)
+        } else {
+            try addEvents(reads.window, into: &tree, rendered: rendered, slugs: slugs)
+            // Every event of the window has its page in the store now, in id order: the
+            // state lists them from there rather than the build holding their ids twice.
+            reads.window = []
+            log.eventPages = rendered.locations.ids
+        }
         var plan = try scope.lists?(rendered)
         if plan != nil {
             part("spliced lists")
@@ -156,8 +164,8 @@ public struct FeedBuilder: Sendable {
     ) throws {
         let listed = window
         let source = source
-        let batches = stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
-        try Self.forEach(batches, reading: { try source.events(ids: $0) }) { _, events in
+        let batches = stride(from: 0, to: ids.count, by: 500).map { ids[$0..<min($0 + 500, ids.count)] }
+        try Self.forEach(batches, reading: { try source.events(ids: Array($0)) }) { _, events in
             let outputs = try FeedJSON.mapOnEveryCore(events) { event in
                 let feed = EventFeed(event: event)
                 return (
