@@ -189,6 +189,16 @@ extension FeedBuildState {
         }
     }
 
+    /// The day of the state whose first bytes are `bytes`; nil when they do not start a
+    /// state of this format.
+    static func day(decoding bytes: UnsafeRawBufferPointer) -> String? {
+        guard bytes.starts(with: Self.magic) else { return nil }
+        var input = StateReader(bytes: bytes)
+        input.position = Self.magic.count
+        guard (try? input.int()) == Self.formatVersion else { return nil }
+        return try? input.string()
+    }
+
     /// The state in `bytes`; nil when it is not a state of this format (a full build follows).
     init?(decoding bytes: UnsafeRawBufferPointer) {
         var input = StateReader(bytes: bytes)

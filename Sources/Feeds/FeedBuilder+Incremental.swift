@@ -136,8 +136,9 @@ extension FeedBuilder {
         defer { lock.release() }
         // Read first: whatever is written after it is stamped with a later revision.
         let revision = try source.catalogRevision()
-        let state = writer.loadState()
-        if !forcesFull, let state, state.today == today.description,
+        // The day of the last build's state decides first, from its first bytes: a full
+        // build (a new day, `--full`) loads none of it.
+        if !forcesFull, writer.stateDay() == today.description, let state = writer.loadState(),
             state.entriesLength <= 2 * state.entriesTotal + (64 << 20)
         {
             let reads = try FeedBuildReads.read(for: self)
@@ -147,9 +148,9 @@ extension FeedBuilder {
         }
         try writer.prepareStateDirectory()
         writer.discardState()
-        var staging = try writer.begin(known: state?.files, spoolingIn: writer.stateDirectory.path)
+        var staging = try writer.begin(spoolingIn: writer.stateDirectory.path)
         let store = try RenderedEvents(path: writer.entriesPath, continuing: nil)
-        let log = FeedListLog(slugBases: state?.slugBases ?? [:], spool: try StateSpool(directory: writer.stateDirectory.path))
+        let log = FeedListLog(spool: try StateSpool(directory: writer.stateDirectory.path))
         // The build reads what it renders: what it no longer needs, it lets go.
         try render(into: &staging, scope: .everything, store: store, log: log, progress: progress)
         let (report, changed) = try staging.finish(keepingPrevious: true)

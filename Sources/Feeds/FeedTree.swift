@@ -172,61 +172,53 @@ public struct FeedTreeWriter: Sendable {
     }
 
     /// Starts a build in the sibling directory; add files, then ``Staging/finish()``.
-    public func begin() throws -> Staging { try begin(known: nil, spoolingIn: nil) }
+    public func begin() throws -> Staging { try begin(spoolingIn: nil) }
 
-    /// - Parameters:
-    ///   - known: the live tree's files with the hashes of their bytes (from the last
-    ///     build's state), so unchanged files are linked without being read (concert
-    ///     pages, which have no hash kept, are read).
-    ///   - spoolDirectory: where the paths and hashes of files other than concert pages
-    ///     are spooled for the next state; nil when no state is kept.
-    func begin(known: FeedFileHashes?, spoolingIn spoolDirectory: String?) throws -> Staging {
+    /// - Parameter spoolDirectory: where the paths and hashes of files other than concert
+    ///   pages are spooled for the next state; nil when no state is kept.
+    func begin(spoolingIn spoolDirectory: String?) throws -> Staging {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(outputDirectory.lastPathComponent).building")
-        try? fileManager.removeItem(at: staging)
+        try? FileTreeWalk.remove(staging.path)
         try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-        let previous = known.map(PreviousFiles.known) ?? .listed(existingFiles(under: outputDirectory).filter { path in
-            !preserved.contains(String(path.split(separator: "/")[0]))
-        })
         for entry in preserved.sorted() {
             let old = outputDirectory.appendingPathComponent(entry)
             guard fileManager.fileExists(atPath: old.path) else { continue }
             try fileManager.copyItem(at: old, to: staging.appendingPathComponent(entry))
         }
         return try Staging(
-            writer: self, directory: staging, previous: previous, spool: try spoolDirectory.map { try StateSpool(directory: $0) })
+            writer: self, directory: staging, previous: PreviousFiles(tree: outputDirectory, preserving: preserved),
+            spool: try spoolDirectory.map { try StateSpool(directory: $0) })
     }
 
-    /// The live tree's files, as the last build's state knows them or as listed on disk.
-    enum PreviousFiles: Sendable {
-        case known(FeedFileHashes)
-        case listed(Set<String>)
+    /// The live tree, asked file by file: a build holds nothing for each file the last
+    /// one wrote, so a nightly full build over a million-event tree needs no more memory
+    /// than one into an empty directory.
+    struct PreviousFiles: Sendable {
+        /// The live tree, open; nil when there is none.
+        let directory: OpenDirectory?
+        let preserved: Set<String>
+        /// True when the live tree has no files of its own (none, or only carried-over entries).
+        let isEmpty: Bool
 
-        var isEmpty: Bool {
-            switch self {
-            case .known(let files): files.count == 0
-            case .listed(let paths): paths.isEmpty
-            }
+        init(tree: URL, preserving preserved: Set<String>) {
+            directory = try? OpenDirectory(tree.path)
+            self.preserved = preserved
+            var empty = true
+            if directory != nil { FileTreeWalk.forEachFile(under: tree.path, skipping: preserved) { _ in empty = false; return false } }
+            isEmpty = empty
         }
 
-        func contains(_ path: String) -> Bool {
-            switch self {
-            case .known(let files): files.contains(path)
-            case .listed(let paths): paths.contains(path)
-            }
+        /// True when the live tree has a file at `path` holding exactly `data`.
+        func holds(_ path: String, _ data: Data) -> Bool {
+            directory.map { Staging.contents(of: path, in: $0, equal: data) } ?? false
         }
 
-        /// The hash of the file's bytes, when the state kept one.
-        func hash(of path: String) -> UInt64? {
-            if case .known(let files) = self { files.hash(of: path) } else { nil }
-        }
-
-        func forEachPath(_ body: (String) throws -> Void) rethrows {
-            switch self {
-            case .known(let files): try files.forEachPath(body)
-            case .listed(let paths): for path in paths { try body(path) }
-            }
+        /// Calls `body` with the relative path of each regular file of the live tree.
+        func forEachPath(_ body: (String) -> Void) {
+            guard let directory else { return }
+            FileTreeWalk.forEachFile(under: directory.path, skipping: preserved) { body($0); return true }
         }
     }
 
@@ -336,14 +328,13 @@ public struct FeedTreeWriter: Sendable {
                 replaced = (status.st_nlink > 1, Int(status.st_size))
                 return true
             }
+            let unchanged = previous.holds(path, data)
             while true {
-                if previous.contains(path) {
-                    let old = writer.outputDirectory.path + "/" + path
-                    let unchanged = previous.hash(of: path).map { $0 == hash } ?? Self.contents(of: old, equal: data)
-                    if unchanged {
-                        if link(old, root.path + "/" + path) == 0 { return Outcome(bytes: nil, hash: hash, replaced: replaced) }
-                        if errno == EEXIST, replaceEarlier() { continue }
+                if unchanged, let live = previous.directory {
+                    if linkat(live.descriptor, path, root.descriptor, path, 0) == 0 {
+                        return Outcome(bytes: nil, hash: hash, replaced: replaced)
                     }
+                    if errno == EEXIST, replaceEarlier() { continue }
                 }
                 if try store(data, at: path, in: root, exclusively: true) {
                     return Outcome(bytes: data.count, hash: hash, replaced: replaced)
@@ -371,14 +362,15 @@ public struct FeedTreeWriter: Sendable {
             // A previous build without files of its own is not worth keeping as the spare
             // (the next incremental build makes one): `written` was not listed for it.
             let keeps = keepingPrevious && !previous.isEmpty
-            if keepingPrevious, !keeps { try? FileManager.default.removeItem(at: writer.spareDirectory) }
+            if keepingPrevious, !keeps { try? FileTreeWalk.remove(writer.spareDirectory.path) }
             try writer.swap(in: directory, keepingPrevious: keeps)
             return (report, Set(written).union(removed).sorted())
         }
 
-        /// Compares a file with `data`, reading it only when the sizes agree.
-        static func contents(of path: String, equal data: Data) -> Bool {
-            guard let old = FeedTreeWriter.readFile(path, ifSize: data.count) else { return false }
+        /// Compares a file (relative to `directory` when given) with `data`, reading it only
+        /// when the sizes agree; false when there is none.
+        static func contents(of path: String, in directory: OpenDirectory? = nil, equal data: Data) -> Bool {
+            guard let old = FeedTreeWriter.readFile(path, in: directory, ifSize: data.count) else { return false }
             guard !data.isEmpty else { return true }
             // memcmp, not `elementsEqual`, which steps through `Data` a byte at a time:
             // comparing with the previous tree is most of a rebuild that changes little.
@@ -407,38 +399,24 @@ public struct FeedTreeWriter: Sendable {
     func swap(in staging: URL, keepingPrevious: Bool = false) throws {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
-        if keepingPrevious { try? fileManager.removeItem(at: spareDirectory) }
+        if keepingPrevious { try? FileTreeWalk.remove(spareDirectory.path) }
         if fileManager.fileExists(atPath: outputDirectory.path) {
             if Self.exchange(staging.path, outputDirectory.path) {
                 if keepingPrevious {
                     try fileManager.moveItem(at: staging, to: spareDirectory)
                 } else {
-                    try fileManager.removeItem(at: staging)
+                    try FileTreeWalk.remove(staging.path)
                 }
             } else {
                 let retired = parent.appendingPathComponent(".\(outputDirectory.lastPathComponent).retired")
-                try? fileManager.removeItem(at: retired)
+                try? FileTreeWalk.remove(retired.path)
                 try fileManager.moveItem(at: outputDirectory, to: retired)
                 try fileManager.moveItem(at: staging, to: outputDirectory)
-                try fileManager.removeItem(at: retired)
+                try FileTreeWalk.remove(retired.path)
             }
         } else {
             try fileManager.moveItem(at: staging, to: outputDirectory)
         }
-    }
-
-    /// Relative paths of the regular files under a directory (hidden ones skipped).
-    private func existingFiles(under directory: URL) -> Set<String> {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
-        var files = Set<String>()
-        while let relative = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let full = directory.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files.insert(relative)
-            }
-        }
-        return files
     }
 
     /// Atomically swaps two paths, when the system can.
@@ -490,8 +468,8 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 extension FeedTreeWriter {
     /// A file's bytes; nil when it cannot be read, or its size is not `expected` (when given).
-    static func readFile(_ path: String, ifSize expected: Int? = nil) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
+    static func readFile(_ path: String, in directory: OpenDirectory? = nil, ifSize expected: Int? = nil) -> [UInt8]? {
+        let descriptor = openat(directory?.descriptor ?? AT_FDCWD, path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

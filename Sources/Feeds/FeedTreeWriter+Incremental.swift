@@ -40,6 +40,13 @@ extension FeedTreeWriter {
         return state
     }
 
+    /// The day the last build's state was built on, read from the file's first bytes.
+    func stateDay() -> String? {
+        guard let file = FileHandle(forReadingAtPath: statePath) else { return nil }
+        defer { try? file.close() }
+        return (try? file.read(upToCount: 4096))?.withUnsafeBytes(FeedBuildState.day(decoding:))
+    }
+
     /// Saves the state of the build just swapped in (written aside, then renamed).
     /// - Parameter allConcertPages: every event of `eventPages` has its three concert page
     ///   files (a full build), which `state.files` then leaves out.
@@ -97,7 +104,7 @@ extension FeedTreeWriter {
             // The spare is the build before the live one: it lacks the last build's changes.
             for path in state.changedInLastBuild { try staging.mirrorLive(path) }
         } else {
-            try? fileManager.removeItem(atPath: spare)
+            try? FileTreeWalk.remove(spare)
             try Self.linkCopy(outputDirectory.path, to: spare)
         }
         return staging
