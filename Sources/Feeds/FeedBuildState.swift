@@ -474,19 +474,6 @@ struct FeedFileHashes: Equatable, Sendable {
         events = EventTable(minimumCapacity: minimumCapacity)
     }
 
-    var paths: [String] {
-        var paths: [String] = []
-        forEachPath { paths.append($0) }
-        return paths
-    }
-
-    func forEachPath(_ body: (String) throws -> Void) rethrows {
-        try events.forEach { id, kinds in
-            for kind in Self.eventExtensions.indices where kinds & (1 << kind) != 0 { try body(Self.eventPath(id, kind: kind)) }
-        }
-        for path in others.keys { try body(path) }
-    }
-
     func contains(_ path: String) -> Bool {
         if let (id, kind) = Self.eventFile(path) { return (events[id] ?? 0) & (1 << kind) != 0 }
         return others[path] != nil
@@ -528,10 +515,9 @@ struct FeedFileHashes: Equatable, Sendable {
         events[id] = kinds
     }
 
-    static func eventPath(_ id: Int64, kind: Int = 0) -> String { "events/\(id).\(eventExtensions[kind])" }
-
-    /// The id and kind of a concert page's file, written as ``eventPath(_:kind:)`` writes
-    /// it (so `events/007.json` is another file, kept by path).
+    /// The id and kind (the index of its extension in ``eventExtensions``) of a concert
+    /// page's file, `events/{id}.json` as the builder writes it (so `events/007.json` is
+    /// another file, kept by path).
     static func eventFile(_ path: String) -> (id: Int64, kind: Int)? {
         let utf8 = path.utf8
         guard utf8.count >= 12, path.hasPrefix("events/") else { return nil }

@@ -424,11 +424,6 @@ enum FeedJSON {
         return data
     }
 
-    /// Encodes the documents on every core; the results keep the documents' order.
-    static func encodeAll<Document: Encodable & Sendable>(_ documents: [Document]) throws -> [Data] {
-        try mapOnEveryCore(documents) { try encode($0) }
-    }
-
     /// `transform` applied to each item on every core (rendering, writing files); the
     /// results keep the items' order.
     static func mapOnEveryCore<Item: Sendable, Output>(_ items: [Item], _ transform: @Sendable (Item) throws -> Output) throws

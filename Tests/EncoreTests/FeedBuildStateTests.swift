@@ -26,11 +26,12 @@ struct FeedBuildStateTests {
         #expect(hashes.contains("events/7.json") && hashes.contains("events/7.ics") && !hashes.contains("events/7.html"))
         #expect(hashes.hash(of: "events/7.json") == nil, "a concert page's hash is not kept")
         #expect(hashes.hash(of: "events/007.json") == 2 && hashes.hash(of: "artists/band.json") == 5)
-        #expect(Set(hashes.paths) == ["events/7.json", "events/7.ics", "events/007.json", "artists/band.json"])
+        #expect(["events/7.json", "events/7.ics", "events/007.json", "artists/band.json"].allSatisfy(hashes.contains))
         #expect(hashes.remove("events/7.json") && !hashes.remove("events/7.json"))
         #expect(!hashes.contains("events/7.json") && hashes.contains("events/7.ics") && hashes.count == 3)
         hashes.remove("events/7.ics")
-        #expect(Set(hashes.paths) == ["events/007.json", "artists/band.json"] && hashes.count == 2)
+        #expect(hashes.contains("events/007.json") && hashes.contains("artists/band.json") && hashes.count == 2)
+        #expect(!hashes.contains("events/7.ics"))
     }
 
     @Test func anEventTableFindsEveryIdWhateverOrderTheyArriveInAndListsThemInIdOrder() {
