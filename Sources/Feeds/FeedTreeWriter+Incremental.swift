@@ -112,20 +112,25 @@ extension FeedTreeWriter {
 
     /// A copy of a tree whose files are hard links to the original's.
     static func linkCopy(_ source: String, to target: String) throws {
-        let fileManager = FileManager.default
-        try fileManager.createDirectory(atPath: target, withIntermediateDirectories: true)
-        guard let enumerator = fileManager.enumerator(atPath: source) else { return }
-        while let relative = enumerator.nextObject() as? String {
-            let from = source + "/" + relative
-            let to = target + "/" + relative
-            var status = stat()
-            guard lstat(from, &status) == 0 else { continue }
-            if (status.st_mode & S_IFMT) == S_IFDIR {
-                guard mkdir(to, 0o755) == 0 || errno == EEXIST else { throw FeedWriteError(path: to, code: errno) }
-            } else if link(from, to) != 0 {
-                throw FeedWriteError(path: to, code: errno)
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        var folders: Set<String> = [""]
+        var failure: (any Error)?
+        FileTreeWalk.forEachFile(under: source) { relative in
+            do {
+                let folder = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
+                if folders.insert(folder).inserted {
+                    try FileManager.default.createDirectory(atPath: target + "/" + folder, withIntermediateDirectories: true)
+                }
+                guard link(source + "/" + relative, target + "/" + relative) == 0 else {
+                    throw FeedWriteError(path: target + "/" + relative, code: errno)
+                }
+                return true
+            } catch {
+                failure = error
+                return false
             }
         }
+        if let failure { throw failure }
     }
 
     /// An incremental build being written into the spare tree.
