@@ -214,13 +214,17 @@ public struct FileIngestion: Sendable {
 
     func prepare(data: Data, locator: String, checkingAgainst applied: (any PageGroup)?) -> PreparedPage {
         let ingester: any Ingester
+        let sample = ContentSample(data)
+        if let unsupported = UnsupportedFormat.of(sample) {
+            return .failed(IngestError(locator: locator, reason: .unsupportedFormat(unsupported.name)))
+        }
         if let format {
             guard let named = registry.ingester(named: format) else {
                 return .failed(IngestError(locator: locator, reason: .unrecognizedFormat))
             }
             ingester = named
         } else {
-            guard let detected = registry.detect(ContentSample(data)) else {
+            guard let detected = registry.detect(sample) else {
                 return .failed(IngestError(locator: locator, reason: .unrecognizedFormat))
             }
             ingester = detected

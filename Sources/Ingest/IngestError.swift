@@ -14,6 +14,8 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         case sourceError(String)
         /// Auto-detection could not tell which format the content is in.
         case unrecognizedFormat
+        /// The content is a response of an API Encore knows by shape but does not read.
+        case unsupportedFormat(String)
         /// The file could not be read at all.
         case unreadable(String)
         /// The catalog could not store the page (its transaction was rolled back).
@@ -42,6 +44,8 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         case .sourceError(let detail): return "\(place): the source reported an error: \(detail)"
         case .unrecognizedFormat:
             return "\(place): could not tell the format from the content; pass --format (see `encore sources`)"
+        case .unsupportedFormat(let name):
+            return "\(place): looks like a \(name) response; Encore does not read \(name) (see `encore sources`)"
         case .unreadable(let detail): return "\(place): cannot read: \(detail)"
         case .catalogFailure(let detail): return "\(place): not stored, the catalog is unchanged: \(detail)"
         }

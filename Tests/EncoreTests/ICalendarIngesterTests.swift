@@ -280,7 +280,7 @@ struct ICalendarIngesterTests {
                 #expect(page.skipped["non-performance entries (meet & greets)"] == 7)
             }
         }
-        #expect(files == 6)
+        #expect(files == 15)
     }
 
     /// Whether the event is an entry with a `RECURRENCE-ID` naming its occurrence.

@@ -60,14 +60,44 @@ public struct ICalendarIngester: Ingester {
             throw IngestError(locator: locator, position: "line 1", reason: .unexpectedShape("no BEGIN:VCALENDAR … END:VCALENDAR"))
         }
         var page = ListingPage(source: source, locator: locator)
-        var seen: Set<String> = []
+        // The start of the event each id was first given to.
+        var starts: [String: EventStart] = [:]
         for calendar in calendars {
             let reader = ICalendarEventReader(calendar: calendar, locator: locator, window: context.window)
-            for listing in try reader.events(skipped: &page.skipped) where seen.insert(listing.sourceID).inserted {
-                page.events.append(listing)
+            for listing in try reader.events(skipped: &page.skipped) {
+                if starts[listing.sourceID] == nil {
+                    starts[listing.sourceID] = listing.start
+                    page.events.append(listing)
+                } else {
+                    Self.keepReusedUID(listing, starts: &starts, page: &page)
+                }
             }
         }
         return page
+    }
+
+    /// An entry whose `UID` an earlier entry already has. Generators that reuse one `UID`
+    /// for every date of a run lose nothing: another date is kept as `UID#date`. A true
+    /// repeat (same `UID`, same start) is left out. Either way the warning names the UID.
+    static func keepReusedUID(_ listing: EventListing, starts: inout [String: EventStart], page: inout ListingPage) {
+        let start = listing.start.localDate.description + (listing.start.localTime.map { "T" + $0.description } ?? "")
+        let uid = String(listing.sourceID.prefix(200))
+        let alternate = listing.sourceID + "#" + start
+        if starts[listing.sourceID] != listing.start, starts[alternate] == nil {
+            starts[alternate] = listing.start
+            var kept = listing
+            kept.sourceID = alternate
+            page.events.append(kept)
+            page.warnings.append(
+                ListingWarning(
+                    locator: page.locator,
+                    message: "UID \"\(uid)\" names more than one event; the one on \(start) is kept as \"\(uid)#\(start)\""))
+        } else {
+            page.warnings.append(
+                ListingWarning(
+                    locator: page.locator,
+                    message: "a second entry with UID \"\(uid)\" on \(start) repeats one already read; it is left out"))
+        }
     }
 }
 
