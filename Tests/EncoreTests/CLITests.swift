@@ -10,14 +10,19 @@ struct CLIRun {
     let stdout: String
     let stderr: String
 
+    /// The `encore` built with these tests: `swift test` builds every product into the
+    /// folder of the test bundle. Never another build's binary, which may be stale.
     static var binary: URL {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("encore")
-        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        return TestSupport.packageRoot.appendingPathComponent(".build/debug/encore")
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("encore")
+    }
+
+    struct BinaryMissing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "no encore binary at \(path), beside the tests: build it with `swift build --build-tests`" }
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> CLIRun {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw BinaryMissing(path: binary.path) }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

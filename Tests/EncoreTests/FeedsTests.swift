@@ -149,8 +149,9 @@ struct FeedsTests {
         #expect(run.output.contains(" passed, 0 failed"))
     }
 
-    @Test(.enabled(if: Python.hasModule("icalendar"), "needs the icalendar package (CI installs it)"))
+    @Test(.enabled(if: Python.runsTests(needing: "icalendar"), "needs the icalendar package (CI installs it)"))
     func plansCalendarParsesWithARealICalendarParser() throws {
+        try Python.require("icalendar")
         let catalog = try catalogWithAFan()
         let plans = try catalog.plans(user: "ana", today: TestSupport.today)
         let text = ICalendar.calendar(name: "ana's concerts", events: plans.map(\.event), stamp: stamp, reminderMinutes: 180)
@@ -258,6 +259,17 @@ struct FeedsTests {
 enum Python {
     static func hasModule(_ name: String) -> Bool {
         (try? run(["-c", "import \(name)"]).status) == 0
+    }
+
+    /// Whether a test that needs `module` runs: always in CI (which installs it, so a
+    /// missing one fails there with ``require(_:)``'s message), elsewhere when installed.
+    static func runsTests(needing module: String) -> Bool {
+        ProcessInfo.processInfo.environment["CI"] != nil || hasModule(module)
+    }
+
+    /// Fails the test with what to install when `module` is missing.
+    static func require(_ module: String) throws {
+        try #require(hasModule(module), "the Python package \(module) is missing: python3 -m pip install \(module)")
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -106,12 +106,10 @@ struct HostileServerTests {
         let server = try LocalHTTPServer { _ in .init(status: 200, generatedLength: 1 << 30, announcesLength: announced) }
         defer { server.stop() }
         let recorder = SleepRecorder()
-        let started = Date()
         let result = await fetcher(recorder) { $0.maxBodyBytes = 1 << 20 }.fetch(server.baseURL, requestsPerSecond: 1000)
         guard case .failed(let failure) = result else { Issue.record("expected a failure, got \(result)"); return }
         #expect(failure.kind == .tooLarge, "\(failure)")
         #expect(server.requests.count == 1)
-        #expect(Date().timeIntervalSince(started) < 4)
         // Give the server a moment to notice the closed connection.
         try await Task.sleep(for: .milliseconds(200))
         #expect(server.bodyBytesSent < 32 << 20, "the server sent \(server.bodyBytesSent) bytes")

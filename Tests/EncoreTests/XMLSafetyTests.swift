@@ -34,12 +34,10 @@ struct XMLSafetyTests {
         let (path, data) = try fixtureData("bad/\(folder)/billion-laughs.xml")
         let ingester = try #require(Self.xmlIngesters.first { $0.format == folder })
         #expect(ingester.recognizes(ContentSample(data)))
-        let clock = ContinuousClock()
-        let started = clock.now
+        // Refused by Encore's scan at the declaration, before libxml2 could expand anything.
         let error = #expect(throws: IngestError.self) {
             try ingester.parse(data, context: PageContext(locator: path))
         }
-        #expect(clock.now - started < .seconds(1))
         #expect(error?.position == "line 2, column 1")
         #expect(error?.description.contains("<!ENTITY") == true, "\(error?.description ?? "")")
         if case .malformed = error?.reason {} else { Issue.record("expected .malformed, got \(String(describing: error))") }
