@@ -95,7 +95,8 @@ public struct FetchFailure: Error, Sendable, Equatable, CustomStringConvertible 
 /// retry on other 4xx nor on permanent failures (redirect loops), conditional requests,
 /// a body size cap enforced as the body arrives, and a host that fails
 /// ``FetchPolicy/hostFailureLimit`` connections in a row is not asked again this run.
-/// Secrets (API keys) are replaced by `REDACTED` in every URL it reports.
+/// Secrets (API keys) are replaced by `REDACTED` in every URL it reports, in every
+/// spelling (``SecretRedaction``).
 public struct HTTPFetcher: Sendable {
     public let transport: any HTTPTransport
     public let policy: FetchPolicy
@@ -103,6 +104,8 @@ public struct HTTPFetcher: Sendable {
     /// Consecutive connection failures per host, shared by every fetch of a run.
     public let hosts: HostHealth
     public let secrets: [String]
+    /// Every spelling of ``secrets``.
+    public let redaction: SecretRedaction
     /// Injected so tests need not wait and can check the delays asked for.
     public let sleep: @Sendable (Double) async -> Void
     /// A number in 0..<1, injected for reproducible jitter.
@@ -121,13 +124,20 @@ public struct HTTPFetcher: Sendable {
         self.limiter = limiter
         self.hosts = hosts
         self.secrets = secrets.filter { !$0.isEmpty }
+        redaction = SecretRedaction(secrets)
         self.sleep = sleep
         self.jitter = jitter
     }
 
     /// The URL as it may appear in logs, errors and the run log.
     public func redacted(_ text: String) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "REDACTED") }
+        redaction.redact(text)
+    }
+
+    /// A page as it may be stored: sources echo their key in the links they list
+    /// (Bandsintown's `app_id`).
+    public func redacted(_ page: Data) -> Data {
+        redaction.isEmpty ? page : redaction.redact(page)
     }
 
     /// - Parameter headers: sent instead of the defaults of the same name (a page source's

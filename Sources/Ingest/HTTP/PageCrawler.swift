@@ -105,7 +105,7 @@ struct PageCrawler {
                 complete = false
                 log("error: \(failure)")
             case .fetched(let data, let validators):
-                let (outcome, parsed) = ingestion.ingestPage(data: data, locator: key, into: sink)
+                let (outcome, parsed) = ingestion.ingestPage(data: crawler.fetcher.redacted(data), locator: key, into: sink)
                 switch outcome {
                 case .success(let outcome):
                     summary.record(outcome)

@@ -73,7 +73,8 @@ public struct SourceCrawler: Sendable {
             switch await fetcher.fetch(url, requestsPerSecond: source.requestsPerSecond) {
             case .fetched(let data, _):
                 await counter.add(1)
-                return ingestion.ingestPage(data: data, locator: fetcher.redacted(url.absoluteString), into: sink).page
+                return ingestion.ingestPage(data: fetcher.redacted(data), locator: fetcher.redacted(url.absoluteString), into: sink)
+                    .page
             case .failed(let failure):
                 if failure.attempts > 0 { await counter.add(1) }
                 if failure.kind == .hostAbandoned { await counter.abandoned(failure.reason) }
@@ -209,7 +210,7 @@ public struct SourceCrawler: Sendable {
                 }
             // Without page 1 the number of pages is unknown; the listing is incomplete.
             case .fetched(let data, let validators):
-                let (outcome, parsed) = ingestion.ingestPage(data: data, locator: key, into: sink)
+                let (outcome, parsed) = ingestion.ingestPage(data: fetcher.redacted(data), locator: key, into: sink)
                 switch outcome {
                 case .success(let outcome):
                     summary.record(outcome)
