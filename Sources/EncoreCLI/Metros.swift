@@ -12,7 +12,8 @@ extension Encore {
         @Option(help: ArgumentHelp("Only metro areas near this place, nearest first.", valueName: "place"))
         var near: String?
 
-        @Option(help: ArgumentHelp("With --near: how far to look.", valueName: "distance"))
+        // Unconditional: "-5km" is a bad distance to report, not an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("With --near: how far to look.", valueName: "distance"))
         var radius = "200km"
 
         @Flag(help: "Print JSON instead of a table.")

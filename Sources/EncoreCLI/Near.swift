@@ -32,7 +32,8 @@ extension Encore {
             help: ArgumentHelp("Search inside this map area instead: south,west,north,east in degrees.", valueName: "s,w,n,e"))
         var bbox: String?
 
-        @Option(help: ArgumentHelp("How far to look: 50km, 30mi (default: 50km).", valueName: "distance"))
+        // Unconditional: "-5km" is a bad distance to report, not an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("How far to look: 50km, 30mi (default: 50km).", valueName: "distance"))
         var radius: String?
 
         @OptionGroup var window: DateWindowOptions<QueryWindowLength>

@@ -15,7 +15,8 @@ extension Encore {
         @Option(help: ArgumentHelp("Where she lives: a city or LAT,LNG.", valueName: "place"))
         var home: String?
 
-        @Option(help: ArgumentHelp("Maximum distance for her feed: 40km, 25mi.", valueName: "distance"))
+        // Unconditional: "-5km" is a bad distance to report, not an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("Maximum distance for her feed: 40km, 25mi.", valueName: "distance"))
         var radius: String?
 
         @Option(help: "What her feed shows: all, tracked or tracked-artists.")

@@ -96,6 +96,15 @@ struct CLITests {
         #expect(run.stderr.isEmpty)
     }
 
+    /// "-5km" looks like an option to a parser; it is a distance that cannot be.
+    @Test(arguments: [["near", "Bilbao"], ["metros", "--near", "Bilbao"], ["settings", "--user", "ana"]])
+    func aNegativeRadiusIsRefusedAsADistance(command: [String]) throws {
+        let run = try scratch.encore(command + ["--radius", "-5km"])
+        #expect(run.status == 2, "a usage error: \(run.stderr)")
+        #expect(run.stderr.contains("--radius must be a positive distance"), "\(run.stderr)")
+        #expect(run.stderr.contains("\"-5km\""))
+    }
+
     @Test func ingestExitsOneWhenAPageFailsButLandsTheRest() throws {
         let bad = TestSupport.fixture("bad/songkick-json/latitude-120.json")
         let run = try encore("ingest", bad, TestSupport.fixture("songkick-json"))

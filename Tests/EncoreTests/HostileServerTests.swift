@@ -18,6 +18,20 @@ struct HostileServerTests {
         return HTTPFetcher(policy: policy, sleep: { recorder.record($0) }, jitter: { 0.5 })
     }
 
+    /// A server that never sends its headers is given up on each attempt at the policy's
+    /// timeout, and the message says so (it said "NSURLErrorDomain error -1001").
+    @Test func aServerThatSendsNoHeadersTimesOutWithAMessageThatSaysSo() async throws {
+        let server = try LocalHTTPServer { _ in .init(status: 200, delay: 3) }
+        defer { server.stop() }
+        let result = await fetcher(SleepRecorder()) {
+            $0.timeout = 0.5
+            $0.maxAttempts = 2
+        }.fetch(server.baseURL, requestsPerSecond: 1000)
+        guard case .failed(let failure) = result else { Issue.record("expected a failure, got \(result)"); return }
+        #expect(failure.kind == .gaveUp)
+        #expect(failure.description.hasSuffix(": timed out after 1 s (2 attempts)"), "\(failure)")
+    }
+
     @Test func aRetryAfterPastTheCapFailsTheURLAtOnceInsteadOfWaiting() async throws {
         let server = try LocalHTTPServer { _ in .init(status: 429, headers: ["Retry-After": "100000"]) }
         defer { server.stop() }

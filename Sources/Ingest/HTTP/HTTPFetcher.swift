@@ -85,7 +85,7 @@ public struct FetchFailure: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String {
         "\(url): \(reason)" + (status.map { " (HTTP \($0))" } ?? "")
-            + (attempts == 0 ? "" : " after \(attempts) attempt\(attempts == 1 ? "" : "s")")
+            + (attempts == 0 ? "" : " (\(attempts) attempt\(attempts == 1 ? "" : "s"))")
     }
 }
 
@@ -166,7 +166,9 @@ public struct HTTPFetcher: Sendable {
                 }
             } catch let error as TransportError {
                 lastStatus = nil
-                lastReason = redacted("network error: \(error.message)")
+                lastReason =
+                    error.kind == .timedOut
+                    ? "timed out after \(Self.duration(policy.timeout))" : redacted("network error: \(error.message)")
                 switch error.kind {
                 case .bodyTooLarge:
                     return .failed(failure(url, nil, attempt, redacted(error.message), .tooLarge))
@@ -240,7 +242,7 @@ public struct HTTPFetcher: Sendable {
     }
 
     /// Runs `operation`, giving up after `seconds` of wall time: a stalled server must
-    /// not hold a nightly run (URLSession's own timeout only notices idle connections).
+    /// not hold a nightly run, whatever the transport's own timeout notices.
     private func withDeadline<T: Sendable>(
         _ seconds: Double, _ operation: @escaping @Sendable () async throws -> T
     ) async throws -> T {
@@ -248,7 +250,7 @@ public struct HTTPFetcher: Sendable {
             group.addTask { try await operation() }
             group.addTask {
                 try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                throw URLError(.timedOut)
+                throw TransportError(.timedOut, "timed out after \(Self.duration(seconds))")
             }
             defer { group.cancelAll() }
             return try await group.next()!
