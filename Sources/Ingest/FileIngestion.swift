@@ -241,6 +241,7 @@ public struct FileIngestion: Sendable {
             var page = try ingester.parse(repair?.data ?? data, context: context)
             if let repair { page.skipped[UTF8Repair.reason, default: 0] += repair.replaced }
             try NameControlCharacters.clean(&page)
+            TextLengthCaps.apply(&page)
             if let enrichment { page = enrichment.enrich(page) }
             page.computeContentHashes()
             return .page(page, hash: pageHash, format: ingester.format)
@@ -313,6 +314,7 @@ public struct FileIngestion: Sendable {
             page = try ingester.parse(repair?.data ?? data, context: context)
             if let repair { page.skipped[UTF8Repair.reason, default: 0] += repair.replaced }
             try NameControlCharacters.clean(&page)
+            TextLengthCaps.apply(&page)
         } catch {
             return (.failure(error), nil)
         }

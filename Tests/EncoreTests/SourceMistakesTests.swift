@@ -44,3 +44,30 @@ struct SourceMistakesTests {
         }
     }
 }
+
+/// Text past its documented length costs its tail, with a warning naming the record: a
+/// 10 MB name was stored whole and copied into every feed.
+struct TextLengthCapTests {
+    @Test func aHugeNameTitleAndLinkAreCutOrDroppedWithWarnings() throws {
+        let text = try String(contentsOfFile: TestSupport.fixture("songkick-json/metro-24426-calendar.json"), encoding: .utf8)
+        let huge = String(repeating: "Velvet Harbour ", count: 70_000)
+        let changed = text.replacingOccurrences(of: "\"displayName\": \"Velvet Harbour\"", with: "\"displayName\": \"\(huge)\"")
+            .replacingOccurrences(of: "\"displayName\": \"Roundhouse\"", with: "\"displayName\": \"Roundhouse \(huge)\"")
+            .replacingOccurrences(
+                of: "\"uri\": \"http://www.songkick.com/concerts/1001-velvet-harbour-at-roundhouse\"",
+                with: "\"uri\": \"http://www.songkick.com/concerts/1001?\(String(repeating: "x", count: 3_000))\"")
+        #expect(changed.utf8.count > 2_000_000)
+        let file = try TestSupport.temporaryDirectory().appendingPathComponent("huge-names.json")
+        try Data(changed.utf8).write(to: file)
+        let (catalog, path) = try TestSupport.makeCatalog()
+        let summary = TestSupport.ingest([file.path], into: catalog)
+        #expect(summary.pagesApplied == 1, "\(summary.failures)")
+        let messages = summary.warnings.map(\.description)
+        // Names are trimmed first: the repeated words' last space goes.
+        #expect(messages.filter { $0.hasSuffix("at artist 301 name: cut to 300 of its 1049999 characters") }.count == 1, "\(messages)")
+        #expect(messages.contains { $0.hasSuffix("at venue 17 name: cut to 300 of its 1050010 characters") })
+        #expect(messages.contains { $0.hasSuffix("at event 1001 url: a link of 3038 bytes is dropped (at most 2000)") })
+        let dump = try TestSupport.dump(path)
+        #expect(dump.utf8.count < 1_000_000, "nothing of the names' megabytes is stored")
+    }
+}
