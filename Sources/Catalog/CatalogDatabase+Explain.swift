@@ -6,7 +6,7 @@ extension CatalogDatabase {
     /// Every source record behind an event, its venue and its acts, with the reason
     /// each was merged; nil when there is no such event.
     public func explain(eventID: Int64) throws -> MergeExplanation? {
-        try writer.read { db in
+        try reader.read { db in
             guard let event = try EventDetailLoader.load(db, where: "e.id = ?", arguments: [eventID]).first else {
                 return nil
             }

@@ -8,7 +8,7 @@ import Listings
 /// second source's record joins the existing event), so plans follow their concert.
 extension CatalogDatabase {
     public func settings(user: String) throws -> FanSettings {
-        try writer.read { db in try Self.settings(db, user: user) }
+        try reader.read { db in try Self.settings(db, user: user) }
     }
 
     /// Changes only what is given.
@@ -61,7 +61,7 @@ extension CatalogDatabase {
 
     /// What the fan tracks: artists, venues, cities, each by name.
     public func tracked(user: String) throws -> [TrackedItem] {
-        try writer.read { db in
+        try reader.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -104,7 +104,7 @@ extension CatalogDatabase {
     /// The fan's plans, soonest first (or most recent first with `past`), each flagged
     /// when it shares an evening with another plan or its event was cancelled or moved.
     public func plans(user: String, past: Bool = false, today: LocalDate) throws -> [PlanEntry] {
-        try writer.read { db in
+        try reader.read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT event_id, planned_date, planned_venue_id, added_at FROM fan_plan WHERE fan = ?",
                 arguments: [user])
@@ -180,7 +180,7 @@ extension CatalogDatabase {
 
     /// The local profiles that exist.
     public func fans() throws -> [String] {
-        try writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM fan ORDER BY name") }
+        try reader.read { db in try String.fetchAll(db, sql: "SELECT name FROM fan ORDER BY name") }
     }
 
     static func ensureFan(_ db: Database, _ user: String) throws {
@@ -217,7 +217,7 @@ extension CatalogDatabase {
     /// The artists any local fan tracks, by name: a scheduled refresh crawls their
     /// calendars too.
     public func trackedArtistNames() throws -> [String] {
-        try writer.read { db in
+        try reader.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT name FROM fan_tracked WHERE kind = 'artist' ORDER BY name")
         }
     }

@@ -12,12 +12,12 @@ import Listings
 extension CatalogDatabase {
     /// Venues within `radiusKilometres` of `center`, with their distances, via the R*Tree.
     public func venueDistances(near center: Coordinate, radiusKilometres: Double) throws -> [Int64: Double] {
-        try writer.read { db in try Self.venueDistances(db, near: center, radiusKilometres: radiusKilometres) }
+        try reader.read { db in try Self.venueDistances(db, near: center, radiusKilometres: radiusKilometres) }
     }
 
     /// The same set by scanning every venue: the baseline the R*Tree is checked against.
     public func venueDistancesByScan(near center: Coordinate, radiusKilometres: Double) throws -> [Int64: Double] {
-        try writer.read { db in
+        try reader.read { db in
             var result: [Int64: Double] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT id, latitude, longitude FROM venue WHERE latitude IS NOT NULL")
             while let row = try rows.next() {
@@ -36,7 +36,7 @@ extension CatalogDatabase {
         near center: Coordinate, radiusKilometres: Double, window: DateWindow, order: NearbyOrder = .date,
         limit: Int? = nil, offset: Int = 0
     ) throws -> [NearbyEvent] {
-        try writer.read { db in
+        try reader.read { db in
             if order == .date {
                 // Chronological pages need only which venues are in range; distances are
                 // measured for the page's venues alone.
@@ -55,7 +55,7 @@ extension CatalogDatabase {
     /// How many events ``events(near:radiusKilometres:window:order:limit:offset:)`` finds
     /// without a limit, counted in the index.
     public func eventCount(near center: Coordinate, radiusKilometres: Double, window: DateWindow) throws -> Int {
-        try writer.read { db in
+        try reader.read { db in
             let venues = try Self.venueIDs(db, near: center, radiusKilometres: radiusKilometres)
             return try Self.eventCount(db, atVenues: venues, window: window, listed: listedEvents)
         }
@@ -70,7 +70,7 @@ extension CatalogDatabase {
     ) throws -> [NearbyEvent] {
         let distances = try venueDistancesByScan(near: center, radiusKilometres: radiusKilometres)
         let includesUnlisted = includesUnlisted
-        return try writer.read { db in
+        return try reader.read { db in
             let from = window.from.description
             let to = window.to.description
             var matches: [(key: EventOrderKey, venue: Int64)] = []
@@ -104,7 +104,7 @@ extension CatalogDatabase {
         throws -> [EventDetail]
     {
         guard !ids.isEmpty else { return [] }
-        return try writer.read { db in
+        return try reader.read { db in
             let venues = try Self.venueIDs(db, inMetroAreas: ids)
             let page = try Self.eventIDs(db, atVenues: venues, window: window, limit: limit, offset: offset, listed: listedEvents)
             return try Self.details(db, ids: page, listed: "1")
@@ -114,7 +114,7 @@ extension CatalogDatabase {
     /// How many events ``events(inMetroAreas:window:limit:offset:)`` finds without a limit.
     public func eventCount(inMetroAreas ids: [Int64], window: DateWindow) throws -> Int {
         guard !ids.isEmpty else { return 0 }
-        return try writer.read { db in
+        return try reader.read { db in
             try Self.eventCount(db, atVenues: Self.venueIDs(db, inMetroAreas: ids), window: window, listed: listedEvents)
         }
     }
@@ -124,7 +124,7 @@ extension CatalogDatabase {
     public func metroAreas(near center: Coordinate? = nil, radiusKilometres: Double? = nil, today: LocalDate)
         throws -> [MetroAreaOverview]
     {
-        try writer.read { db in
+        try reader.read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -165,7 +165,7 @@ extension CatalogDatabase {
     /// Metro areas linked to a gazetteer city, or whose centre is within
     /// `radiusKilometres` of `center`: "the metro area of Madrid".
     public func metroAreaIDs(geonameID: Int?, center: Coordinate, radiusKilometres: Double) throws -> [Int64] {
-        try writer.read { db in
+        try reader.read { db in
             // Positions only: counting every metro's events (as `metroAreas` does) would
             // read the whole event table to answer one city.
             let rows = try Row.fetchAll(
@@ -194,7 +194,7 @@ extension CatalogDatabase {
     /// given, else by name.
     public func venues(named name: String, near center: Coordinate? = nil) throws -> [VenueSummary] {
         guard let query = Self.prefixQuery(NameFolding.fold(name)) else { return [] }
-        return try writer.read { db in
+        return try reader.read { db in
             let ids = try Int64.fetchAll(
                 db,
                 sql: "SELECT rowid / 4 FROM search_index WHERE search_index MATCH ? AND rowid % 4 = 2 ORDER BY rank LIMIT 200",
@@ -218,7 +218,7 @@ extension CatalogDatabase {
 
     /// The venue page: the venue, its metro area, sources and upcoming events.
     public func venuePage(id: Int64, today: LocalDate) throws -> VenuePage? {
-        try writer.read { db in
+        try reader.read { db in
             guard let listing = try Self.venuePageOutline(db, id: id, today: today, listed: listedEvents) else { return nil }
             return VenuePage(
                 venue: listing.venue, metroArea: listing.metroArea, sources: listing.sources,
@@ -228,7 +228,7 @@ extension CatalogDatabase {
 
     /// The venue page with its upcoming events as ids, chronological.
     public func venuePageOutline(id: Int64, today: LocalDate) throws -> VenuePageOutline? {
-        try writer.read { db in try Self.venuePageOutline(db, id: id, today: today, listed: listedEvents) }
+        try reader.read { db in try Self.venuePageOutline(db, id: id, today: today, listed: listedEvents) }
     }
 
     static func venuePageOutline(_ db: Database, id: Int64, today: LocalDate, listed: String) throws -> VenuePageOutline? {
@@ -256,7 +256,7 @@ extension CatalogDatabase {
     /// The ids of ``events(inMetroAreas:window:)``, in the same order.
     public func eventIDs(inMetroAreas ids: [Int64], window: DateWindow) throws -> [Int64] {
         guard !ids.isEmpty else { return [] }
-        return try writer.read { db in
+        return try reader.read { db in
             try Self.eventIDs(
                 db, atVenues: Self.venueIDs(db, inMetroAreas: ids), window: window, limit: nil, offset: 0, listed: listedEvents)
         }
@@ -265,7 +265,7 @@ extension CatalogDatabase {
     /// Map pins of events (distinct ids), in the order of `ids`; unknown ids are left out.
     public func eventPins(ids: [Int64]) throws -> [EventPin] {
         guard !ids.isEmpty else { return [] }
-        return try writer.read { db in
+        return try reader.read { db in
             // Put in order here: `ORDER BY` the array's key had SQLite sort every joined
             // row in a temporary B-tree. Venues are read once each, after the events: a
             // join read the venue again for every show, which was most of the query.

@@ -8,7 +8,7 @@ extension CatalogDatabase {
     /// Events at venues inside `box` (across the antimeridian when it wraps), in the
     /// window, soonest first; one page of them when `limit` is given.
     public func events(in box: BoundingBox, window: DateWindow, limit: Int? = nil, offset: Int = 0) throws -> [EventDetail] {
-        try writer.read { db in
+        try reader.read { db in
             let venues = try Self.venueIDs(db, in: box)
             let ids = try Self.eventIDs(db, atVenues: venues, window: window, limit: limit, offset: offset, listed: listedEvents)
             return try Self.details(db, ids: ids, listed: "1")
@@ -17,14 +17,14 @@ extension CatalogDatabase {
 
     /// How many events ``events(in:window:limit:offset:)`` finds without a limit.
     public func eventCount(in box: BoundingBox, window: DateWindow) throws -> Int {
-        try writer.read { db in
+        try reader.read { db in
             try Self.eventCount(db, atVenues: Self.venueIDs(db, in: box), window: window, listed: listedEvents)
         }
     }
 
     /// How many venues with coordinates are inside `box`.
     public func venueCount(in box: BoundingBox) throws -> Int {
-        try writer.read { db in try Self.venueIDs(db, in: box).count }
+        try reader.read { db in try Self.venueIDs(db, in: box).count }
     }
 
     /// Whether any venue within the radius has an upcoming listed event: how place
@@ -33,7 +33,7 @@ extension CatalogDatabase {
     public func hasUpcomingEvents(near center: Coordinate, radiusKilometres: Double, today: LocalDate) throws -> Bool {
         // "Upcoming" has no end; a century stands for it in the window the index reads.
         let window = DateWindow(from: today, to: today.adding(days: 36_500))!
-        return try writer.read { db in
+        return try reader.read { db in
             let venues = try Self.venueIDs(db, near: center, radiusKilometres: radiusKilometres)
             return try !Self.eventIDs(db, atVenues: venues, window: window, limit: 1, offset: 0, listed: listedEvents).isEmpty
         }
@@ -41,7 +41,7 @@ extension CatalogDatabase {
 
     /// A metro area by its catalog id (`encore city "#5"`), or nil.
     public func metroArea(id: Int64) throws -> MetroAreaSummary? {
-        try writer.read { db in
+        try reader.read { db in
             try Row.fetchOne(db, sql: "SELECT id, name, country, region FROM metro_area WHERE id = ?", arguments: [id])
                 .map { MetroAreaSummary(id: $0[0], name: $0[1], country: $0[2], region: $0[3]) }
         }

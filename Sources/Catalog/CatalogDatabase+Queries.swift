@@ -9,7 +9,7 @@ import Listings
 extension CatalogDatabase {
     /// Row counts, for `encore stats`.
     public func stats(today: LocalDate) throws -> CatalogStats {
-        try writer.read { db in
+        try reader.read { db in
             let count = { (sql: String) throws -> Int in try Int.fetchOne(db, sql: sql) ?? 0 }
             var sources: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT source, COUNT(*) FROM source_record GROUP BY source") {
@@ -38,7 +38,7 @@ extension CatalogDatabase {
 
     /// One event with its venue, metro area, lineup and sources; nil when no such id.
     public func event(id: Int64) throws -> EventDetail? {
-        try writer.read { db in
+        try reader.read { db in
             try EventDetailLoader.load(db, where: "e.id = ?", arguments: [id]).first
         }
     }
@@ -46,7 +46,7 @@ extension CatalogDatabase {
     /// Artists whose name matches `name` ignoring case, accents and punctuation, most
     /// upcoming events first; empty when none does.
     public func artists(named name: String, today: LocalDate) throws -> [ArtistSummary] {
-        try writer.read { db in
+        try reader.read { db in
             let ids = try Int64.fetchAll(
                 db,
                 sql: """
@@ -65,7 +65,7 @@ extension CatalogDatabase {
     public func artistSuggestions(for name: String, limit: Int = 5) throws -> [String] {
         let folded = NameFolding.fold(name)
         guard !folded.isEmpty else { return [] }
-        return try writer.read { db in
+        return try reader.read { db in
             var suggestions: [String] = []
             if let query = Self.prefixQuery(folded) {
                 suggestions = try String.fetchAll(
@@ -98,7 +98,7 @@ extension CatalogDatabase {
     /// The band page: an artist, similar artists, and its upcoming (or past) events in
     /// chronological order.
     public func artistPage(artistID: Int64, past: Bool = false, today: LocalDate) throws -> ArtistPage? {
-        try writer.read { db in
+        try reader.read { db in
             guard
                 let listing = try Self.artistPageOutlines(
                     db, ids: [artistID], today: today, pastSince: nil, listed: listedEvents
@@ -112,7 +112,7 @@ extension CatalogDatabase {
     /// The band page with its events as ids: upcoming, and past ones on or after
     /// `pastSince` (all past ones when nil), both chronological.
     public func artistPageOutline(artistID: Int64, today: LocalDate, pastSince: LocalDate? = nil) throws -> ArtistPageOutline? {
-        try writer.read { db in
+        try reader.read { db in
             try Self.artistPageOutlines(db, ids: [artistID], today: today, pastSince: pastSince, listed: listedEvents).first
         }
     }
@@ -122,7 +122,7 @@ extension CatalogDatabase {
     /// Radiohead). Best matches first; a venue found by its address shows it as its place.
     public func search(_ text: String, today: LocalDate, limit: Int = 20) throws -> [SearchHit] {
         guard let query = Self.prefixQuery(NameFolding.fold(text)) else { return [] }
-        return try writer.read { db in
+        return try reader.read { db in
             // Twice the limit: a venue can match by name and by address, and is listed once.
             let rows = try Row.fetchAll(
                 db, sql: "SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rank, rowid LIMIT ?",
@@ -204,7 +204,7 @@ extension CatalogDatabase {
 extension CatalogDatabase {
     /// Artists with at least one event on or after `since`, by id: the band pages to build.
     public func artistNames(withEventsSince since: LocalDate) throws -> [(id: Int64, name: String)] {
-        try writer.read { db in
+        try reader.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -222,7 +222,7 @@ extension CatalogDatabase {
     /// Venues with at least one event on or after `since`, by id.
     /// Venues with at least one listed event on or after `since`, by id, with their cities.
     public func venueNames(withEventsSince since: LocalDate) throws -> [(id: Int64, name: String, city: String?)] {
-        try writer.read { db in
+        try reader.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -238,7 +238,7 @@ extension CatalogDatabase {
     }
 
     public func venueIDs(withEventsSince since: LocalDate) throws -> [Int64] {
-        try writer.read { db in
+        try reader.read { db in
             try Int64.fetchAll(
                 db,
                 sql: """
@@ -252,7 +252,7 @@ extension CatalogDatabase {
 
     /// Events on or after `since`, by id.
     public func eventIDs(since: LocalDate) throws -> [Int64] {
-        try writer.read { db in
+        try reader.read { db in
             try Int64.fetchAll(
                 db, sql: "SELECT id FROM event WHERE COALESCE(end_date, local_date) >= ? AND unlisted_since IS NULL ORDER BY id",
                 arguments: [since.description])
@@ -264,7 +264,7 @@ extension CatalogDatabase {
     /// Full details of many events at once, in id order (three queries per call).
     public func events(ids: [Int64]) throws -> [EventDetail] {
         guard !ids.isEmpty else { return [] }
-        return try writer.read { db in
+        return try reader.read { db in
             try EventDetailLoader.load(db, where: "e.id IN (SELECT value FROM json_each(?))", arguments: [Self.jsonArray(ids)])
                 .sorted { $0.id < $1.id }
         }
@@ -276,7 +276,7 @@ extension CatalogDatabase {
     /// queries over the range of `ids` instead of four per artist (the feed build reads
     /// every band page). In ascending id order; unknown ids are left out.
     public func artistPageOutlines(ids: [Int64], today: LocalDate, pastSince: LocalDate?) throws -> [ArtistPageOutline] {
-        try writer.read { db in
+        try reader.read { db in
             try Self.artistPageOutlines(db, ids: ids, today: today, pastSince: pastSince, listed: listedEvents)
         }
     }

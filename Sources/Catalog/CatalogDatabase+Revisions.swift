@@ -6,7 +6,7 @@ import Listings
 extension CatalogDatabase {
     /// The revision of the last write that applied listings (see migration v11).
     public func catalogRevision() throws -> Int64 {
-        try writer.read { db in try Int64.fetchOne(db, sql: "SELECT value FROM catalog_revision WHERE id = 1") ?? 0 }
+        try reader.read { db in try Int64.fetchOne(db, sql: "SELECT value FROM catalog_revision WHERE id = 1") ?? 0 }
     }
 
     /// Rows written after `revision`, with what shows them: an event whose venue, metro
@@ -15,7 +15,7 @@ extension CatalogDatabase {
     public func changes(since revision: Int64) throws -> CatalogChanges {
         // INDEXED BY: with no statistics, SQLite would rather scan a table in id order
         // for the UNION than look the few changed rows up (migration v13's indexes).
-        try writer.read { db in
+        try reader.read { db in
             let metros = try Int64.fetchAll(
                 db, sql: "SELECT id FROM metro_area INDEXED BY metro_area_revision WHERE revision > ? ORDER BY id",
                 arguments: [revision])
@@ -55,7 +55,7 @@ extension CatalogDatabase {
     /// Where events are listed: their venue, the venue's metro area and their acts.
     public func eventOwners(ids: [Int64]) throws -> [EventOwners] {
         guard !ids.isEmpty else { return [] }
-        return try writer.read { db in
+        return try reader.read { db in
             var owners: [Int64: EventOwners] = [:]
             let rows = try ColumnCursor(
                 db.cachedStatement(sql: """

@@ -5,7 +5,7 @@ import Listings
 /// The run log and the crawl state of scheduled refreshes.
 extension CatalogDatabase: CrawlStateStore {
     public func crawlState(for key: String) throws -> CrawlPageState? {
-        try writer.read { db in
+        try reader.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT etag, last_modified, total_pages, event_ids, run_id FROM crawl_page WHERE url_key = ?",
                 arguments: [key]
@@ -103,7 +103,7 @@ extension CatalogDatabase: CrawlStateStore {
     /// started less than `maximumAge` seconds ago.
     public func interruptedRun(maximumAge: TimeInterval = 86_400) throws -> Int64? {
         let cutoff = Self.timestamp(now().addingTimeInterval(-maximumAge))
-        return try writer.read { db in
+        return try reader.read { db in
             try Int64.fetchOne(
                 db, sql: "SELECT id FROM run WHERE id = (SELECT MAX(id) FROM run) AND status IN ('running', 'killed') AND started_at >= ?",
                 arguments: [cutoff])
@@ -135,7 +135,7 @@ extension CatalogDatabase: CrawlStateStore {
 
     /// Runs, most recent first.
     public func runs(limit: Int = 50) throws -> [RunRecord] {
-        try writer.read { db in
+        try reader.read { db in
             try Row.fetchAll(db, sql: "SELECT id, started_at, ended_at, status, summary FROM run ORDER BY id DESC LIMIT ?", arguments: [limit])
                 .map { row in
                     let summary: String = row[4]

@@ -14,6 +14,8 @@ import Listings
 /// ```
 public struct CatalogDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// What queries read: the writer's pool, or one snapshot of it (``readingOneSnapshot()``).
+    private(set) var reader: any DatabaseReader
     /// The clock used for provenance timestamps; injected so tests are reproducible.
     let now: @Sendable () -> Date
     /// Whether event lists include events no source lists any more (`--all`). Feeds and
@@ -83,12 +85,24 @@ public struct CatalogDatabase: Sendable {
 
     init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Date) throws {
         self.writer = writer
+        reader = writer
         self.now = now
         // Checked with a read first: migrating takes the write lock, and a query must not
         // wait for a running ingest's page to commit just to learn nothing needs doing.
         if try !writer.read({ try Self.migrator.hasCompletedMigrations($0) }) {
             try Self.migrator.migrate(writer)
         }
+    }
+
+    /// The catalog as it is now, whatever commits while the copy is read: every query of
+    /// the copy reads one SQLite snapshot (one read transaction, held until the copy is
+    /// released). A feed build reads through one, so that an ingest committing meanwhile
+    /// cannot leave a list linking a concert page the build never wrote.
+    public func readingOneSnapshot() throws -> CatalogDatabase {
+        guard let pool = writer as? DatabasePool else { return self }
+        var copy = self
+        copy.reader = try pool.makeSnapshot()
+        return copy
     }
 
     /// Formats an instant as the catalog stores timestamps (`YYYY-MM-DDTHH:MM:SSZ`).

@@ -60,7 +60,10 @@ enum FeedBuild {
         let writer = FeedTreeWriter(outputDirectory: URL(fileURLWithPath: out), preserving: ["schema"])
         let outcome: FeedBuildOutcome
         do {
-            outcome = try FeedBuilder(source: catalog, today: today, generatedAt: now).write(to: writer, full: full) {
+            // One snapshot from the first read to the last: an ingest that commits during
+            // the build cannot make the tree link what it does not hold.
+            let snapshot = try catalog.readingOneSnapshot()
+            outcome = try FeedBuilder(source: snapshot, today: today, generatedAt: now).write(to: writer, full: full) {
                 part, files in
                 let rate = Double(files) / max(Date().timeIntervalSince(started), 0.001)
                 show("\(part) (\(files) files, \(Int(rate)) files/s)")
