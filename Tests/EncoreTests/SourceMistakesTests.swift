@@ -71,3 +71,30 @@ struct TextLengthCapTests {
         #expect(dump.utf8.count < 1_000_000, "nothing of the names' megabytes is stored")
     }
 }
+
+/// One page's recurring events expand to at most ``ICalendarIngester/maximumOccurrencesPerPage``
+/// dates: a 490 KB feed of daily rules gave 147,864 events.
+struct RecurrenceCapTests {
+    func hostileFeed(events: Int, rule: String) -> Data {
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//hostile//EN\r\n"
+        for index in 0..<events {
+            text += "BEGIN:VEVENT\r\nUID:daily-\(index)@hostile.example\r\nDTSTART:20270101T200000Z\r\n"
+            text += "SUMMARY:Night \(index) with Tide Parades\r\nLOCATION:The Lantern Rooms, Bristol, GB\r\n\(rule)\r\nEND:VEVENT\r\n"
+        }
+        return Data((text + "END:VCALENDAR\r\n").utf8)
+    }
+
+    @Test(arguments: ["RRULE:FREQ=DAILY", "RRULE:FREQ=WEEKLY;COUNT=999999999"])
+    func aPageOfEndlessRulesExpandsToThePagesCapWithWarnings(rule: String) throws {
+        let data = hostileFeed(events: 404, rule: rule)
+        let page = try ICalendarIngester().parse(data, context: PageContext(locator: "hostile.ics"))
+        let recurring = page.events.filter { $0.sourceID.contains("#") }
+        #expect(recurring.count == ICalendarIngester.maximumOccurrencesPerPage)
+        // 13 events expand fully (13 × 366 = 4,758); the 14th gets the 242 dates left; the
+        // other 390 keep their first date.
+        #expect(page.events.count == ICalendarIngester.maximumOccurrencesPerPage + 390)
+        let messages = page.warnings.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("recurring events cut at 366 dates each: \"Night 0 with Tide Parades\"") }, "\(messages)")
+        #expect(messages.contains { $0.contains("recurring dates are spent") && $0.hasSuffix("and 388 more") }, "\(messages)")
+    }
+}

@@ -36,6 +36,9 @@ public struct ICalendarIngester: Ingester {
 
     /// Occurrences of one recurring event at most: a rule with no end must not run away.
     public static let maximumOccurrences = 366
+    /// Occurrences of recurring events in one page at most: a 490 KB feed of daily rules
+    /// expanded to 147,864 events. Past it, a recurring event keeps its first date.
+    public static let maximumOccurrencesPerPage = 5_000
     /// Titles longer than this are cut (a feed once carried a 10 MB `SUMMARY`).
     static let longestTitle = 500
 
@@ -62,9 +65,10 @@ public struct ICalendarIngester: Ingester {
         var page = ListingPage(source: source, locator: locator)
         // The start of the event each id was first given to.
         var starts: [String: EventStart] = [:]
+        var budget = RecurrenceBudget()
         for calendar in calendars {
             let reader = ICalendarEventReader(calendar: calendar, locator: locator, window: context.window)
-            for listing in try reader.events(skipped: &page.skipped) {
+            for listing in try reader.events(skipped: &page.skipped, budget: &budget) {
                 if starts[listing.sourceID] == nil {
                     starts[listing.sourceID] = listing.start
                     page.events.append(listing)
@@ -73,6 +77,7 @@ public struct ICalendarIngester: Ingester {
                 }
             }
         }
+        page.warnings += budget.warnings(locator: locator)
         return page
     }
 
@@ -120,7 +125,7 @@ struct ICalendarEventReader {
 
     static let noDateInWindow = "recurring entries with no date in the window"
 
-    func events(skipped: inout [String: Int]) throws(IngestError) -> [EventListing] {
+    func events(skipped: inout [String: Int], budget: inout RecurrenceBudget) throws(IngestError) -> [EventListing] {
         let entries = calendar.components.filter { $0.name == "VEVENT" }
         // Occurrences that an entry with a RECURRENCE-ID replaces, by UID.
         var overridden: [String: Set<String>] = [:]
@@ -167,11 +172,24 @@ struct ICalendarEventReader {
                 listings.append(base)
                 continue
             }
-            let occurrences = self.occurrences(of: entry, first: first, skipping: uid.flatMap { overridden[$0] } ?? [])
+            guard budget.left > 0 else {
+                // The page's occurrences are spent: a recurring entry keeps its first date.
+                if entry.property("RRULE") != nil || entry.property("RDATE") != nil { budget.notExpanded.append(base.title) }
+                listings.append(base)
+                continue
+            }
+            let occurrences = self.occurrences(
+                of: entry, first: first, skipping: uid.flatMap { overridden[$0] } ?? [], atMost: budget.left)
             guard let occurrences else {
                 listings.append(base)
                 continue
             }
+            if occurrences.count >= budget.left {
+                budget.notExpanded.append(base.title)
+            } else if occurrences.count == ICalendarIngester.maximumOccurrences {
+                budget.cut.append(base.title)
+            }
+            budget.left -= occurrences.count
             if occurrences.isEmpty { skipped[Self.noDateInWindow, default: 0] += 1 }
             let length = base.endDate.map { $0.daysSinceEpoch - base.start.localDate.daysSinceEpoch }
             for occurrence in occurrences {
@@ -192,7 +210,11 @@ struct ICalendarEventReader {
 
     /// The dates of a recurring entry inside the window, in order; nil when it does not
     /// recur (no `RRULE` Encore reads, no `RDATE`).
-    func occurrences(of entry: ICalendarComponent, first: ICalendarTime, skipping overridden: Set<String>) -> [ICalendarTime]? {
+    func occurrences(
+        of entry: ICalendarComponent, first: ICalendarTime, skipping overridden: Set<String>,
+        atMost limit: Int = ICalendarIngester.maximumOccurrences
+    ) -> [ICalendarTime]? {
+        let limit = min(limit, ICalendarIngester.maximumOccurrences)
         let rule = entry.property("RRULE").flatMap { ICalendarRecurrence($0.value) }
         let extra = entry.all("RDATE").flatMap { property in
             property.list.compactMap { ICalendarTime(String($0.split(separator: "/").first ?? ""), parameters: property.parameters) }
@@ -211,14 +233,14 @@ struct ICalendarEventReader {
         var result: [ICalendarTime] = []
         func add(_ time: ICalendarTime) -> Bool {
             if kept(time), dates.insert(time).inserted { result.append(time) }
-            return result.count < ICalendarIngester.maximumOccurrences
+            return result.count < limit
         }
         if let rule {
             rule.dates(from: first.date, through: window?.to) { add(first.on($0)) }
         } else {
             _ = add(first)
         }
-        for time in extra where result.count < ICalendarIngester.maximumOccurrences {
+        for time in extra where result.count < limit {
             _ = add(ICalendarTime(date: time.date, time: time.time ?? first.time, isUTC: time.isUTC, tzid: time.tzid ?? first.tzid))
         }
         return result.sorted { ($0.date, $0.key) < ($1.date, $1.key) }
