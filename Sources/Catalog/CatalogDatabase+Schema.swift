@@ -446,6 +446,19 @@ extension CatalogDatabase {
                 INSERT OR IGNORE INTO source (name, rank, sells_tickets) VALUES ('geonames', 9, 0);
                 """)
         }
+        migrator.registerMigration("v20: band pages' addresses, kept once published") { db in
+            try db.execute(sql: """
+                -- An artist's band page address (its slug), given by the first build that
+                -- publishes it and never given to another artist. A merged artist's address
+                -- stays, pointing at the artist it joined (not current).
+                CREATE TABLE artist_address (
+                    slug TEXT PRIMARY KEY,
+                    artist_id INTEGER NOT NULL,
+                    is_current INTEGER NOT NULL DEFAULT 1
+                ) WITHOUT ROWID;
+                CREATE INDEX artist_address_artist ON artist_address(artist_id);
+                """)
+        }
         return migrator
     }
 

@@ -169,6 +169,9 @@ extension PageApplier {
             .execute(arguments: [remove])
         try SearchIndex.delete(db, .artist, id: remove)
         try db.cachedStatement(sql: "DELETE FROM artist WHERE id = ?").execute(arguments: [remove])
+        // Its band page's address stays published: it now leads to the artist it joined.
+        try db.cachedStatement(sql: "UPDATE artist_address SET artist_id = ?, is_current = 0 WHERE artist_id = ?")
+            .execute(arguments: [keep, remove])
         for (sourceID, id) in resolved[.artist] ?? [:] where id == remove { resolved[.artist]?[sourceID] = keep }
         try rebuildArtist(keep, sourcesChanged: true)
         return keep

@@ -60,8 +60,10 @@ enum FeedBuild {
         let writer = FeedTreeWriter(outputDirectory: URL(fileURLWithPath: out), preserving: ["schema"])
         let outcome: FeedBuildOutcome
         do {
-            // One snapshot from the first read to the last: an ingest that commits during
-            // the build cannot make the tree link what it does not hold.
+            // Band pages' addresses are given before the build reads, then one snapshot from
+            // the first read to the last: an ingest that commits during the build cannot
+            // make the tree link what it does not hold.
+            try catalog.assignArtistAddresses()
             let snapshot = try catalog.readingOneSnapshot()
             outcome = try FeedBuilder(source: snapshot, today: today, generatedAt: now).write(to: writer, full: full) {
                 part, files in

@@ -40,8 +40,6 @@ struct FeedBuildState: Equatable {
     var lists: [FeedListOwner: FeedListRecord]
     /// Band page slugs by artist id.
     var slugs: [Int64: String]
-    /// `Slug.make` of each artist name (see ``FeedListLog``).
-    var slugBases: [String: String]
 }
 
 /// A metro area, venue or artist: something with a paginated list of events.
@@ -181,12 +179,6 @@ extension FeedBuildState {
             out.string(slug)
             try out.flushIfFull()
         }
-        out.int(Int64(slugBases.count))
-        for (name, base) in slugBases {
-            out.string(name)
-            out.string(base)
-            try out.flushIfFull()
-        }
     }
 
     /// The day of the state whose first bytes are `bytes`; nil when they do not start a
@@ -244,12 +236,6 @@ extension FeedBuildState {
             for _ in 0..<slugCount {
                 let id = try input.int()
                 slugs[id] = try input.string()
-            }
-            let baseCount = try input.count()
-            slugBases = Dictionary(minimumCapacity: baseCount)
-            for _ in 0..<baseCount {
-                let name = try input.string()
-                slugBases[name] = try input.string()
             }
             guard input.position == bytes.count else { return nil }
         } catch {

@@ -79,12 +79,7 @@ final class FeedListLog {
     var splicedLists = 0
     /// Events with a concert page, when the build renders all of them.
     var eventPages: [Int64] = []
-    /// `Slug.make` of artist names, kept between builds: transliterating every name again
-    /// would slow each incremental build a fan waits for.
-    private(set) var slugBases: [String: String]
-
-    init(slugBases: [String: String] = [:], spool: StateSpool? = nil) {
-        self.slugBases = slugBases
+    init(spool: StateSpool? = nil) {
         self.spool = spool
     }
 
@@ -96,22 +91,6 @@ final class FeedListLog {
         if let spool { try spool.append(owner, record) } else { lists[owner] = record }
     }
 
-    /// Unique slugs for the artists; ``slugBases`` then holds these names only.
-    func slugs(for names: [(id: Int64, name: String)]) -> [Int64: String] {
-        var bases: [String: String] = [:]
-        bases.reserveCapacity(names.count)
-        let slugs = Slug.unique(names.map { (key: $0.id, name: $0.name) }) { name in
-            if let base = bases[name] ?? slugBases[name] {
-                bases[name] = base
-                return base
-            }
-            let base = Slug.make(name)
-            bases[name] = base
-            return base
-        }
-        slugBases = bases
-        return slugs
-    }
 }
 
 /// How a build went: full or incremental, and what it wrote.
@@ -159,7 +138,7 @@ extension FeedBuilder {
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: FeedFileHashes(),
             changedInLastBuild: changed, entries: store.locations, entriesLength: store.flushed, eventPages: log.eventPages,
-            lists: log.lists, slugs: log.slugs, slugBases: log.slugBases),
+            lists: log.lists, slugs: log.slugs),
             spooledLists: log.spool, spooledFiles: staging.spool, allConcertPages: true)
         return FeedBuildOutcome(report: report, incremental: false)
     }
@@ -170,8 +149,8 @@ extension FeedBuilder {
     ) throws -> (FeedBuildReport, FeedListLog) {
         progress("finding changes", 0)
         let changes = try source.changes(since: state.revision)
-        let log = FeedListLog(slugBases: state.slugBases)
-        let slugs = log.slugs(for: reads.artistNames)
+        let log = FeedListLog()
+        let slugs = try source.artistAddresses(for: reads.artistNames)
         let window = reads.window
         let inWindow = Set(window)
         let hadPage = Set(state.eventPages)
@@ -270,7 +249,7 @@ extension FeedBuilder {
             liveInode: FeedTreeWriter.inode(of: writer.outputDirectory.path),
             spareInode: FeedTreeWriter.inode(of: writer.spareDirectory.path), files: files, changedInLastBuild: changed,
             entries: store.locations.filter { id, _ in inWindow.contains(id) }, entriesLength: store.flushed, eventPages: window,
-            lists: lists, slugs: slugs, slugBases: log.slugBases)
+            lists: lists, slugs: slugs)
         try writer.saveState(next)
         return (report, log)
     }

@@ -70,7 +70,7 @@ public struct FeedBuilder: Sendable {
         progress: (_ part: String, _ filesSoFar: Int) -> Void
     ) throws {
         var reads = try scope.reads ?? FeedBuildReads.read(for: self)
-        let slugs = scope.slugs ?? log.slugs(for: reads.artistNames)
+        let slugs = try scope.slugs ?? source.artistAddresses(for: reads.artistNames)
         let metros = reads.metroAreas
         func part(_ name: String) {
             Self.releaseFreedMemory()

@@ -40,4 +40,15 @@ public protocol FeedSource: Sendable {
     func eventOwners(ids: [Int64]) throws -> [EventOwners]
     func plans(user: String, past: Bool, today: LocalDate) throws -> [PlanEntry]
     func feed(user: String, window: DateWindow, markSeen: Bool) throws -> [FeedEntry]
+    /// Band pages' addresses (slugs) of the artists named. A source that keeps addresses
+    /// (the catalog) never gives one to another artist once published.
+    func artistAddresses(for names: [(id: Int64, name: String)]) throws -> [Int64: String]
+}
+
+extension FeedSource {
+    /// Addresses made from the names alone, for sources that keep none: unique within one
+    /// build (lower ids keep the plain slug), but a newcomer can take one.
+    public func artistAddresses(for names: [(id: Int64, name: String)]) throws -> [Int64: String] {
+        Slug.unique(names.map { (key: $0.id, name: $0.name) })
+    }
 }

@@ -1,63 +1,11 @@
 import Foundation
+import Listings
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// URL- and file-system-safe names for feed files.
-public enum Slug {
-    /// A lower-case ASCII slug: accents dropped, anything else becomes "-". Never empty,
-    /// never "." or "..", never a Windows device name, never a path separator.
-    public static func make(_ name: String) -> String {
-        let latin = name.applyingTransform(.toLatin, reverse: false) ?? name
-        let plain = latin.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
-        var slug = ""
-        var pendingDash = false
-        for scalar in plain.unicodeScalars {
-            let isAlphanumeric = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar))
-            if isAlphanumeric {
-                if pendingDash, !slug.isEmpty { slug.append("-") }
-                pendingDash = false
-                slug.unicodeScalars.append(scalar)
-            } else {
-                pendingDash = true
-            }
-            if slug.count >= 80 { break }
-        }
-        slug = slug.lowercased()
-        if slug.isEmpty { slug = "item" }
-        if reserved.contains(slug) { slug += "-1" }
-        return slug
-    }
-
-    /// Windows device names: a file called `con.json` cannot be created there.
-    static let reserved: Set<String> =
-        Set(["con", "prn", "aux", "nul"]).union((1...9).flatMap { ["com\($0)", "lpt\($0)"] })
-
-    /// Unique slugs for keyed names: when two names give the same slug, the lower key
-    /// keeps it and the others get "-<key>", whatever the input order.
-    public static func unique(
-        _ names: [(key: Int64, name: String)], makingSlugsWith make: (String) -> String = Slug.make
-    ) -> [Int64: String] {
-        let sorted = names.sorted { $0.key < $1.key }
-        var taken = Set<String>()
-        var result: [Int64: String] = [:]
-        // First pass: plain slugs by ascending key; second: suffixed ones for clashes.
-        var clashes: [(Int64, String)] = []
-        for (key, name) in sorted {
-            let slug = make(name)
-            if taken.insert(slug).inserted { result[key] = slug } else { clashes.append((key, slug)) }
-        }
-        for (key, slug) in clashes {
-            var candidate = "\(slug)-\(key)"
-            while !taken.insert(candidate).inserted { candidate += "-\(key)" }
-            result[key] = candidate
-        }
-        return result
-    }
-}
 
 /// Where a build's files go, one at a time: a ``FeedTree`` in memory (tests), or a
 /// ``FeedTreeWriter/Staging`` directory that writes each file as it is rendered, so a

@@ -65,7 +65,7 @@ struct FeedBuildStateTests {
             entries: [12: RenderedEvents.Location(offset: 0, length: 49)],
             entriesLength: 13, eventPages: [12, 13],
             lists: [.metroArea(1): FeedListRecord(events: [12, 13], pages: 1), .artist(5): FeedListRecord(events: [12, 13], similar: [6], pages: 1, upcoming: 1)],
-            slugs: [5: "band"], slugBases: ["Band": "band"])
+            slugs: [5: "band"])
         let path = try TestSupport.temporaryDirectory().appendingPathComponent("state").path
         try state.write(to: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
