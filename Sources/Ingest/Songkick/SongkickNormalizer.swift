@@ -59,6 +59,10 @@ struct SongkickNormalizer {
             }
             lineup.append(PerformanceListing(artist: artist, billing: billing, order: performance.billingIndex ?? index + 1))
         }
+        if lineup.isEmpty, let name = ListingValues.clean(event.displayName) {
+            // A cancelled show's performances are gone; its display name still bills them.
+            lineup = TitleBill(displayName: name, venue: venue?.name).lineup
+        }
         if let popularity = event.popularity?.value, !(popularity.isFinite && popularity >= 0) {
             throw invalid("\(path).popularity", "popularity \(popularity) is negative or not finite")
         }
