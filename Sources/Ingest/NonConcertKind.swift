@@ -1,4 +1,5 @@
 import Foundation
+import Listings
 
 /// A kind of listing that is not a concert, told from what a source that has no event
 /// type gives: a title, its categories, the place's name.
@@ -152,11 +153,11 @@ public struct NonConcertClassifier: Sendable {
     /// The title without the venue it repeats and without what follows " at "/" @ ".
     static func withoutPlace(_ title: String, place: String?) -> String {
         var text = title
-        if let place, place.count >= 4, let range = text.range(of: place, options: .caseInsensitive) {
+        if let place, place.count >= 4, let range = text.range(ofText: place, ignoringASCIICase: true) {
             text.removeSubrange(range)
         }
         for marker in [" at ", " @ ", " At "] {
-            if let range = text.range(of: marker) { text = String(text[..<range.lowerBound]) }
+            if let range = text.range(ofText: marker) { text = String(text[..<range.lowerBound]) }
         }
         return text
     }
@@ -164,7 +165,7 @@ public struct NonConcertClassifier: Sendable {
     static func isMusicCategory(_ category: String) -> Bool {
         let stems = ["muziek", "music", "musik", "musique", "música", "musica", "concert", "konzert", "konsert", "koncert", "klassik",
                      "classical", "clubnacht", "festival"]
-        return stems.contains { category.contains($0) } || TitleText(category).matches(categoryMusicWords)
+        return stems.contains { category.containsText($0) } || TitleText(category).matches(categoryMusicWords)
     }
 
     /// Short music words of categories, as whole words ("olive" is a colour, not "live").
@@ -184,7 +185,7 @@ public struct NonConcertClassifier: Sendable {
             (.theatre, ["theater", "theatre", "teater", "toneel"]),
             (.comedy, ["comedy", "cabaret", "kabarett"]),
         ]
-        return table.first { _, stems in stems.contains { category.contains($0) } }?.0
+        return table.first { _, stems in stems.contains { category.containsText($0) } }?.0
     }
 
     static func onlinePlace(_ place: String) -> NonConcertKind? {
@@ -299,6 +300,9 @@ struct TitleText {
     let spaced: String
     /// The lower-cased title as written, for stems (compounds, CJK).
     let lower: String
+    /// The words, in order.
+    let words: [Substring]
+    let wordSet: Set<Substring>
 
     init(_ title: String) {
         lower = title.lowercased()
@@ -315,10 +319,9 @@ struct TitleText {
         }
         if !lastWasSpace { result.append(" ") }
         spaced = result
+        words = result.split(separator: " ")
+        wordSet = Set(words)
     }
-
-    /// The words, in order.
-    var words: [Substring] { spaced.split(separator: " ") }
 
     func matches(_ patterns: WordPatterns) -> Bool {
         patterns.matches(self)
@@ -327,19 +330,39 @@ struct TitleText {
 
 /// Words and phrases (whole words), stems (anywhere), and whole titles, prefixes and last
 /// words, lower case, with phrases' punctuation written as spaces ("meet greet").
+///
+/// Asked of every listing of the sources that read titles: single words are looked up in
+/// a set, and text is searched by its bytes (``TextSearch``), not through Foundation.
 struct WordPatterns: Sendable {
-    var words: [String]
-    var stems: [String]
-    var exactly: [String] = []
-    var prefixes: [String] = []
-    var suffixes: [String] = []
+    let single: Set<String>
+    /// " meet greet ": phrases with a space either side.
+    let phrases: [String]
+    /// Stems as UTF-8 bytes, searched in the title's bytes without a copy a stem.
+    let stems: [[UInt8]]
+    let exactly: Set<String>
+    let prefixes: [String]
+    let suffixes: [String]
+
+    init(words: [String], stems: [String], exactly: [String] = [], prefixes: [String] = [], suffixes: [String] = []) {
+        single = Set(words.filter { !$0.contains(" ") })
+        phrases = words.filter { $0.contains(" ") }.map { " " + $0 + " " }
+        self.stems = stems.map { Array($0.utf8) }
+        self.exactly = Set(exactly)
+        self.prefixes = prefixes.map { " " + $0 + " " }
+        self.suffixes = suffixes.map { " " + $0 + " " }
+    }
 
     func matches(_ text: TitleText) -> Bool {
-        let trimmed = text.spaced.dropFirst().dropLast()
-        if exactly.contains(where: { trimmed == $0 || text.lower.trimmingCharacters(in: .whitespaces) == $0 }) { return true }
-        if prefixes.contains(where: { text.spaced.hasPrefix(" " + $0 + " ") }) { return true }
-        if suffixes.contains(where: { text.spaced.hasSuffix(" " + $0 + " ") }) { return true }
-        if words.contains(where: { text.spaced.contains(" " + $0 + " ") }) { return true }
-        return stems.contains { text.lower.contains($0) }
+        if !exactly.isEmpty {
+            let trimmed = String(text.spaced.dropFirst().dropLast())
+            if exactly.contains(trimmed) || exactly.contains(text.lower.trimmingCharacters(in: .whitespaces)) { return true }
+        }
+        if prefixes.contains(where: { text.spaced.hasPrefix($0) }) { return true }
+        if suffixes.contains(where: { text.spaced.hasSuffix($0) }) { return true }
+        if !single.isEmpty, text.words.contains(where: { single.contains(String($0)) }) { return true }
+        if phrases.contains(where: { text.spaced.containsText($0) }) { return true }
+        guard !stems.isEmpty else { return false }
+        var lower = text.lower
+        return lower.withUTF8 { bytes in stems.contains { TextSearch.firstOffset(of: $0, in: bytes) != nil } }
     }
 }

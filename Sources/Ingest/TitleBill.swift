@@ -60,7 +60,7 @@ public struct TitleBill: Sendable, Equatable {
             shaped = true
         }
         text = Self.seriesOrActSide(text, shaped: &shaped)
-        if let range = text.range(of: " / ") {
+        if let range = text.range(ofText: " / ") {
             text = String(text[..<range.lowerBound])
             shaped = true
         }
@@ -94,7 +94,7 @@ public struct TitleBill: Sendable, Equatable {
     static func actOrOwner(_ name: String) -> String? {
         guard readsLikeEventName(name) else { return name }
         for marker in ["'s ", "’s "] {
-            if let range = name.range(of: marker) {
+            if let range = name.range(ofText: marker) {
                 let owner = String(name[..<range.lowerBound])
                 return readsLikeEventName(owner) || isNotAnAct(owner) ? nil : owner
             }
@@ -283,7 +283,7 @@ public struct TitleBill: Sendable, Equatable {
     static func seriesOrActSide(_ text: String, shaped: inout Bool) -> String {
         var text = text
         for _ in 0..<3 {
-            let found = sideSeparators.compactMap { separator in text.range(of: separator).map { ($0, separator) } }
+            let found = sideSeparators.compactMap { separator in text.range(ofText: separator).map { ($0, separator) } }
                 .min { $0.0.lowerBound < $1.0.lowerBound }
             guard let (range, _) = found else { break }
             let head = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
@@ -302,18 +302,18 @@ public struct TitleBill: Sendable, Equatable {
                 return head + " with " + tail.dropFirst(word.count)
             }
             // A tribute show's own name stays ("A TRIBUTE TO AMY – DIE Amy Winehouse Show" bills no Amy).
-            if head.lowercased().contains("tribute") { return head }
+            if head.lowercased().containsText("tribute") { return head }
             // "Ed Romero's 85th Birthday Bash – Venue": the owner's event.
             if readsLikeEventName(head), actOrOwner(head) != nil { return head }
             // "KJC Solo Piano: Pyry Brandt & Band", "HiH! nro 79: A, B, C": a colon before a bill.
             // "Tower: Ilkka Uksila ja Lassi Kouvo", "Mus!!Kk!A: Kamilla Kujala": a one-word series, then names.
             let isColon = text[range] == ": "
             let tailWords = tail.split(separator: " ")
-            let seriesThenName = isColon && !head.contains(" ") && tailWords.count >= 2
+            let seriesThenName = isColon && !head.containsText(" ") && tailWords.count >= 2
                 && tailWords.prefix(2).allSatisfy { $0.first?.isUppercase == true } && !isSentence(tail)
             let colonBeforeBill = isColon && ((namesABill(tail) && !namesABill(head)) || seriesThenName)
             // Only the tail's own first part says whether it is an event ("Lady Blackbird – … Tour").
-            let tailHead = sideSeparators.compactMap { tail.range(of: $0)?.lowerBound }.min().map { String(tail[..<$0]) } ?? tail
+            let tailHead = sideSeparators.compactMap { tail.range(ofText: $0)?.lowerBound }.min().map { String(tail[..<$0]) } ?? tail
             if colonBeforeBill && !isNotAnAct(tailHead)
                 || (readsLikeEventName(head) || isNotAnAct(head) || isSentence(head)) && !readsLikeEventName(tailHead) && !isNotAnAct(tailHead)
             {
@@ -328,10 +328,12 @@ public struct TitleBill: Sendable, Equatable {
     /// Whether a text looks like a bill: a list, "feat.", "&", or an ensemble's word.
     static func namesABill(_ text: String) -> Bool {
         let lower = " " + text.lowercased() + " "
-        if actSeparators.contains(where: { lower.contains($0) }) || listAnds.contains(where: { lower.contains($0) }) || lower.contains(", ") {
+        if actSeparators.contains(where: { lower.containsText($0) }) || listAnds.contains(where: { lower.containsText($0) })
+            || lower.containsText(", ")
+        {
             return true
         }
-        return ensembleWords.contains { lower.contains(" " + $0 + " ") }
+        return ensembleWords.contains { lower.containsText(" " + $0 + " ") }
     }
 
     static let ensembleWords = ["trio", "quartet", "quintet", "sextet", "band", "orchestra", "ensemble", "quartett", "kvartett", "big band"]
@@ -348,7 +350,7 @@ public struct TitleBill: Sendable, Equatable {
     /// "Act at Venue", "Act @ Venue": the first " at " ("Act at Show Bar at Revolution Hall").
     static func venueSplit(_ text: String) -> (String, String)? {
         for marker in [" at ", " At ", " AT ", " @ ", " @"] {
-            guard let range = text.range(of: marker) else { continue }
+            guard let range = text.range(ofText: marker) else { continue }
             let head = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
             let place = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
             // "Jazz at Lincoln Center", "Live at the Apollo": a name, not an act at a venue.
@@ -363,12 +365,12 @@ public struct TitleBill: Sendable, Equatable {
         let lower = text.lowercased()
         for marker in [" presented by ", " pres. av ", " pres. by ", " präsentiert von ", " presentert av ", " presenteras av ",
                        " plays ", " spielt ", " spiller ", " spelar ", " performs ", " joue ", " speelt "] {
-            if let range = lower.range(of: marker) {
+            if let range = lower.range(ofText: marker) {
                 return String(text[..<text.index(text.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: range.lowerBound))])
             }
         }
         for marker in [" presents ", " pres. ", " präsentiert ", " presenterer ", " presenteert ", " présente ", " presenta "] {
-            if let range = lower.range(of: marker) {
+            if let range = lower.range(ofText: marker) {
                 let offset = lower.distance(from: lower.startIndex, to: range.upperBound)
                 let tail = String(text[text.index(text.startIndex, offsetBy: offset)...])
                 return tail.isEmpty ? nil : tail
@@ -385,26 +387,41 @@ public struct TitleBill: Sendable, Equatable {
     /// "and" in the languages of the sources, inside lists.
     static let listAnds = [" & ", " and ", " og ", " och ", " und ", " en ", " y ", " et ", " e ", " ja ", " i "]
 
+    static let actSeparatorBytes = actSeparators.map { Array($0.utf8) }
+
+    /// Where the earliest of `patterns` (ASCII, any case) is in `text`, searched by bytes:
+    /// asked a few times of every title, so never through Foundation.
+    static func earliest(_ patterns: [[UInt8]], in text: Substring) -> Range<String.Index>? {
+        var text = text
+        let hit = text.withUTF8 { bytes -> (Int, Int)? in
+            var best: (Int, Int)?
+            for pattern in patterns {
+                if let offset = TextSearch.firstOffset(of: pattern, in: bytes, ignoringASCIICase: true),
+                    best.map({ offset < $0.0 }) ?? true
+                {
+                    best = (offset, pattern.count)
+                }
+            }
+            return best
+        }
+        guard let (offset, length) = hit else { return nil }
+        let start = text.utf8.index(text.startIndex, offsetBy: offset)
+        return start..<text.utf8.index(start, offsetBy: length)
+    }
+
     /// "A with B, C, and D" → A, B, C, D.
     static func split(_ text: String) -> [String] {
         var names: [String] = []
         var rest = Substring(text)
-        while true {
-            let lower = rest.lowercased()
-            let hits = actSeparators.compactMap { separator -> (Int, Int)? in
-                guard let range = lower.range(of: separator) else { return nil }
-                return (lower.distance(from: lower.startIndex, to: range.lowerBound), separator.count)
-            }
-            guard let (offset, length) = hits.min(by: { $0.0 < $1.0 }) else { break }
-            let start = rest.index(rest.startIndex, offsetBy: offset)
-            names.append(String(rest[..<start]))
-            rest = rest[rest.index(start, offsetBy: min(length, rest.distance(from: start, to: rest.endIndex)))...]
+        while let range = earliest(actSeparatorBytes, in: rest) {
+            names.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
         }
         names.append(String(rest))
         let splitOnce = names.count > 1
         var expanded: [String] = []
         for (index, name) in names.enumerated() {
-            let listed = name.contains(", ") || (splitOnce && index > 0)
+            let listed = name.containsText(", ") || (splitOnce && index > 0)
             let parts = name.components(separatedBy: " & ")
             guard listed || parts.count > 2 else {
                 // "Mat Yang Trio & Elder Gindroz Trio": two ensembles.
@@ -498,24 +515,19 @@ public struct TitleBill: Sendable, Equatable {
     /// ("Winter Concert", "Jazz Sunday", "Rakettnatt 2026!"), or only generic words.
     public static func readsLikeEventName<S: StringProtocol>(_ text: S) -> Bool {
         let title = TitleText(String(text))
-        let words = title.words
-        if words.isEmpty { return true }
-        if words.contains(where: { eventWords.contains(String($0)) }) { return true }
-        for count in 2...3 where words.count >= count {
-            for start in 0...(words.count - count) where eventWords.contains(words[start..<(start + count)].joined(separator: " ")) {
-                return true
-            }
-        }
-        if eventStems.contains(where: { title.lower.contains($0) }) { return true }
-        return words.allSatisfy { genericWords.contains(String($0)) || $0.allSatisfy(\.isNumber) }
+        if title.words.isEmpty { return true }
+        if title.matches(eventPatterns) { return true }
+        return title.words.allSatisfy { genericWords.contains(String($0)) || $0.allSatisfy(\.isNumber) }
     }
+
+    static let eventPatterns = WordPatterns(words: Array(eventWords), stems: eventStems)
 
     /// Whether a whole title may be an act's name: not an event's, at most five words, not a
     /// sentence or a question.
     static func mayBeBareName(_ name: String) -> Bool {
         let words = name.split(separator: " ")
         guard !words.isEmpty, TitleText(name).words.count <= 6, name.contains(where: \.isLetter) else { return false }
-        if name.hasSuffix("?") || name.hasSuffix("!") || name.contains(": ") { return false }
+        if name.hasSuffix("?") || name.hasSuffix("!") || name.containsText(": ") { return false }
         return !readsLikeEventName(name)
     }
 
