@@ -17,7 +17,7 @@ import Listings
 /// | `markets` | markets, fairs, flea markets, car shows |
 /// | `workshops` | workshops, classes, courses, yoga, sketching, knitting |
 /// | `films` | film, cinema, Kino, screenings; a place that is a cinema |
-/// | `readings` at a library | a place that is a library, when the title says nothing of music |
+/// | `readings`, `exhibitions` by place | a library's or museum's events, when the title says nothing of music |
 /// | `theatre` | theatre, Theater, teater, musicals, puppet shows |
 /// | `comedy` | comedy, stand-up, Kabarett |
 /// | `exhibitions` | exhibitions, Ausstellung, expo, museum nights |
@@ -127,6 +127,7 @@ public struct NonConcertClassifier: Sendable {
             let placeText = TitleText(place)
             if placeText.matches(Self.cinemaPlaces) { return .films }
             if placeText.matches(Self.libraryPlaces) { return .readings }
+            if placeText.matches(Self.museumPlaces) { return .exhibitions }
         }
         return nil
     }
@@ -211,6 +212,7 @@ public struct NonConcertClassifier: Sendable {
     static let libraryPlaces = WordPatterns(
         words: ["library", "bibliothek", "biblioteca", "bibliothèque", "bibliotheek"],
         stems: ["bibliotek", "kirjasto", "stadtbücherei", "図書館", "图书馆"])
+    static let museumPlaces = WordPatterns(words: ["museum", "museo", "musée", "gallery", "galerie"], stems: ["museum", "museet", "美术馆", "博物館"])
     static let versusWords = WordPatterns(words: ["vs", "v", "versus"], stems: [])
     static let djWords = WordPatterns(words: ["dj", "djs", "b2b", "soundsystem", "sound system", "sound clash", "mc", "dubplate"], stems: [])
     static let cinemaPlaces = WordPatterns(words: ["kino", "cinema", "cinéma", "cine", "biograf", "bio", "multiplex", "imax"],
@@ -246,14 +248,15 @@ public struct NonConcertClassifier: Sendable {
         .anniversaries: WordPatterns(
             words: ["birthday", "bday", "b day", "anniversary", "jubilee", "days since", "day since", "years since", "since debut",
                     "debut day", "anniversaire", "cumpleaños", "compleanno", "verjaardag", "bursdag", "födelsedag", "fødselsdag"],
-            stems: ["geburtstag", "jubiläum", "jubileum", "誕生日", "周年", "生日", "생일", "주년", "記念日", "纪念日", "デビュー日"]),
+            stems: ["geburtstag", "jubiläum", "jubileum", "誕生日", "周年", "生日", "생일", "주년", "記念日", "纪念日", "デビュー日", "成人式"]),
         .readings: WordPatterns(
             words: ["reading", "readings", "book launch", "book club", "book signing", "bookclub", "lesung", "lezing", "poetry",
                     "poetry slam", "talk", "talks", "artist talk", "lecture", "lectures", "guest lecture", "seminar", "seminars",
                     "webinar", "panel", "panel discussion", "conference", "symposium", "colloquium", "disputas", "public defence",
                     "debate", "debatt", "podcast", "q a", "author", "in conversation", "i samtale", "samtale", "bokbad", "bokprat",
                     "lunsjbokprat", "bokfest", "lesesirkel", "bokklubb", "lesestund", "vortrag", "conférence", "rencontre", "konferanse",
-                    "konferenz", "fagdag", "forelesning", "frokostforelesning", "poesi", "gedichte", "litteraten", "help desk"],
+                    "konferenz", "fagdag", "forelesning", "frokostforelesning", "poesi", "gedichte", "litteraten", "help desk",
+                    "historical society", "history talk", "storytelling"],
             stems: ["发布会", "記者会見", "lesesirkel", "bokklubb", "bokprat", "forelesning", "seminar", "konferans", "conference", "lecture", "literatur",
                     "litteratur"]),
         .workshops: WordPatterns(
@@ -271,14 +274,14 @@ public struct NonConcertClassifier: Sendable {
             stems: ["filmvisning", "filmspecial", "filmfestival", "kinoabend", "电影", "映画"]),
         .theatre: WordPatterns(
             words: ["theatre", "theater", "teater", "teatret", "théâtre", "teatro", "musical", "puppet", "puppets", "poppenkast",
-                    "pantomime", "dukketeater", "figurentheater", "schauspiel", "play reading"],
+                    "pantomime", "dukketeater", "figurentheater", "schauspiel", "play reading", "theatrics"],
             stems: ["theater", "theatre", "teater", "teatret", "poppenkast", "話劇", "话剧", "演劇"]),
         .comedy: WordPatterns(
             words: ["comedy", "comedian", "stand up", "standup", "kabarett", "improv", "impro", "komiker", "komedie", "comédie", "humor"],
             stems: ["comedy", "kabarett", "komedie"]),
         .exhibitions: WordPatterns(
             words: ["exhibition", "exhibit", "expo", "ausstellung", "utstilling", "utställning", "tentoonstelling", "exposition",
-                    "exposición", "photo show", "museum", "vernissage", "gallery opening"],
+                    "exposición", "photo show", "museum", "vernissage", "gallery opening", "photos", "photographs", "photography"],
             stems: ["ausstellung", "utstilling", "utställning", "展覧会", "展览"]),
         .games: WordPatterns(
             words: ["bingo", "trivia", "quiz", "pub quiz", "pubquiz", "game night", "board games", "brettspill", "spieleabend"], stems: []),

@@ -123,6 +123,24 @@ public struct TitleBill: Sendable, Equatable {
         }
     }
 
+    /// The acts of a lineup written as a list with dots ("Project One · Brennan Heart ·
+    /// Rebelion vs Vertile · Four of a Kind. Kl 11–23.30"), as gig guides put it in a
+    /// description; nil unless it lists at least three short names.
+    public static func listedLineup(_ text: String) -> [String]? {
+        let line = String(text.prefix { $0 != "\n" && $0 != "\r" })
+        guard line.count <= longestReadForActs * 4 else { return nil }
+        let dots = [" · ", " • ", " ∙ "]
+        guard let dot = dots.first(where: { line.containsText($0) }) else { return nil }
+        var parts = line.components(separatedBy: dot).map { $0.trimmingCharacters(in: .whitespaces) }
+        // The sentence after the last name: "Four of a Kind. Kl 11–23.30".
+        if let last = parts.last, let stop = last.range(ofText: ". ") { parts[parts.count - 1] = String(last[..<stop.lowerBound]) }
+        guard parts.count >= 3, parts.allSatisfy({ !$0.isEmpty && $0.split(separator: " ").count <= 6 }) else { return nil }
+        var seen: Set<String> = []
+        let acts = parts.flatMap { split($0) }.map(cleaned)
+            .filter { !$0.isEmpty && !isNotAnAct($0) && !isSentence($0) && seen.insert($0.lowercased()).inserted }
+        return acts.count >= 3 ? acts : nil
+    }
+
     /// The bill of a display name that appends its venue and date, as Songkick's do:
     /// "Iron Maiden with Avatar at Hallenstadion (July 13, 2020) (CANCELLED)".
     public init(displayName: String, venue: String?) {
@@ -230,10 +248,10 @@ public struct TitleBill: Sendable, Equatable {
         var result = ""
         var depth = 0
         for character in text {
-            if "([（【".contains(character) {
+            if "([（【［".contains(character) {
                 if depth == 0 { result.append(" ") }  // "TOUR（未定）in" is two words
                 depth += 1
-            } else if ")]）】".contains(character) {
+            } else if ")]）】］".contains(character) {
                 depth = max(0, depth - 1)
                 if depth == 0 { result.append(" ") }
             } else if depth == 0 {
@@ -508,7 +526,7 @@ public struct TitleBill: Sendable, Equatable {
         "maanantai", "tiistai", "keskiviikko", "torstai", "perjantai", "lauantai", "sunnuntai", "sonntag", "samstag", "freitag",
         "fest!", "abend", "kveld", "kväll", "julekonsert", "weihnacht", "ライブ", "公演", "フェス", "イベント", "主催", "ツアー", "演唱会",
         "活动", "音乐会", "直播", "见面会", "公演", "콘서트", "공연", "페스티벌", "presents", "présente", "线下", "线上", "回归",
-        "综艺", "写真", "杂志", "品牌", "生日", "концерт", "фестиваль", "вечер", "kierros", "päivä", "jamit", "jazzjam",
+        "综艺", "写真", "杂志", "品牌", "生日", "концерт", "фестиваль", "вечер", "kierros", "päivä", "jamit", "jazzjam", "ふぇす",
     ]
 
     /// Whether a title reads like an event's name rather than an act's: an event word

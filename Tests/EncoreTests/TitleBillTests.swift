@@ -242,3 +242,57 @@ struct TitleBillFeedTests {
         #expect(kept.events.count == 3)
     }
 }
+
+/// The lineup hit rate on the real feeds of `../shared/realworld/ical`, against
+/// `Fixtures/titles/realworld-labels.tsv` (each kept title of the ten feeds added for issue
+/// 52 and a tour feed, labelled by hand: the bill, `-` when it names no act, `x` for a
+/// non-concert that is still kept, `?` when unknown).
+struct RealWorldLineupTests {
+    struct Rates: CustomStringConvertible {
+        var naming = 0, headliners = 0, none = 0, noAct = 0, nonConcerts = 0, unlabelled = 0
+        var description: String {
+            "headliner right on \(headliners) of \(naming) titles that name an act; no act on \(noAct) of \(none) that name none; "
+                + "\(nonConcerts) non-concerts kept; \(unlabelled) unlabelled"
+        }
+    }
+
+    @Test(.enabled(if: TestSupport.realWorld("ical") != nil))
+    func titlesThatNameAnActGetItsHeadlinerNineTimesInTen() throws {
+        let root = try #require(TestSupport.realWorld("ical"))
+        let text = try String(contentsOfFile: TestSupport.fixture("titles/realworld-labels.tsv"), encoding: .utf8)
+        var labels: [String: [String: String]] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard columns.count == 3 else { continue }
+            labels[columns[0], default: [:]][columns[1]] = columns[2]
+        }
+        var rates = Rates()
+        for (file, titles) in labels.sorted(by: { $0.key < $1.key }) {
+            let data = try Data(contentsOf: URL(fileURLWithPath: root + "/" + file))
+            let page = try ICalendarIngester().parse(data, context: PageContext(locator: file, window: TitleBillFeedTests.year))
+            var seen: Set<String> = []
+            for event in page.events where seen.insert(event.title).inserted {
+                guard let label = titles[event.title] else {
+                    rates.unlabelled += 1
+                    continue
+                }
+                switch label {
+                case "?": continue
+                case "x": rates.nonConcerts += 1
+                case "-":
+                    rates.none += 1
+                    if event.lineup.isEmpty { rates.noAct += 1 }
+                default:
+                    rates.naming += 1
+                    if event.lineup.first?.artist.name == label.split(separator: "|").first.map(String.init) { rates.headliners += 1 }
+                }
+            }
+        }
+        #expect(rates.naming >= 150, "\(rates)")
+        #expect(Double(rates.headliners) >= 0.9 * Double(rates.naming), "\(rates)")
+        #expect(rates.unlabelled <= 10, "\(rates)")
+        // What is still kept of other kinds: comedians, plays, talks with no telling word.
+        #expect(rates.nonConcerts <= 70, "\(rates)")
+        print("real-world lineups: \(rates)")
+    }
+}

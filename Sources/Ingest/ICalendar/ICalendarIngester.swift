@@ -25,7 +25,8 @@ import Listings
 ///   categories skipped. `STATUS:CANCELLED` is cancelled; `TENTATIVE` stays scheduled.
 /// - **Note**: the first line of `DESCRIPTION` ("Doors 19:00, first act 20:00.") that
 ///   says something (``ICalendarNote``); the rest is often a whole press text.
-/// - **Acts** come from the `SUMMARY` (``TitleBill``); the whole summary is the title. A
+/// - **Acts** come from the `SUMMARY` (``TitleBill``), or from a lineup listed with dots
+///   in `DESCRIPTION` ("A · B · C"); the whole summary is the title. A
 ///   one act's calendar (``ICalendarOneAct``: a band's Gig-o-Matic export, a tour feed)
 ///   bills its act first on every entry. **Venues** from `LOCATION` (name, then street,
 ///   postal code, city, region or country), `GEO`, an "at Venue" summary, or
@@ -219,6 +220,11 @@ struct ICalendarEventReader {
             venue = VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, area: nil), name: name)
         }
         var bill = bill
+        // A gig guide's lineup in the description ("A · B · C vs D") names the acts of an
+        // entry whose summary names the event.
+        if let listed = entry.property("DESCRIPTION").flatMap({ TitleBill.listedLineup($0.text) }) {
+            bill.acts = listed
+        }
         if let calendarAct {
             // The calendar's act plays every entry; others a summary names support it only
             // when it bills the act first ("Band with X"), not when it names the event.
