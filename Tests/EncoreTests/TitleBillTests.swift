@@ -124,6 +124,7 @@ struct TitleBillTests {
         #expect(Double(bills) >= 0.8 * Double(naming), "whole bill right in \(bills) of \(naming)")
         #expect(Double(othersByKind) >= 0.9 * Double(others), "\(othersByKind) of \(others) non-concerts skipped by kind")
         #expect(Double(noAct) >= 0.9 * Double(namingNone), "\(noAct) of \(namingNone) titles without an act")
+        print("labelled titles: headliner \(headliners)/\(naming), bill \(bills)/\(naming), kinds \(othersByKind)/\(others), no act \(noAct)/\(namingNone)")
     }
 
     @Test func aMusicWordKeepsASoftKindAConcertButNotAFirmOne() {
