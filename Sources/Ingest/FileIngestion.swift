@@ -19,6 +19,8 @@ public struct FileIngestion: Sendable {
     public var enrichment: GeoEnrichment?
     /// The dates recurring listings are expanded over (see ``PageContext/window``).
     public var window: DateWindow?
+    /// Kinds of non-concerts kept (a source's `keep`; see ``PageContext/keptKinds``).
+    public var keptKinds: Set<NonConcertKind> = []
 
     public init(
         registry: IngesterRegistry = .standard, format: String? = nil, similarToArtist: String? = nil,
@@ -229,7 +231,7 @@ public struct FileIngestion: Sendable {
             }
             ingester = detected
         }
-        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window)
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window, keptKinds: keptKinds)
         let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
         do {
             // Asked in the group that applies the page: it sees the pages the group
@@ -295,6 +297,8 @@ public struct FileIngestion: Sendable {
         data.withUnsafeBytes { hasher.combine(buffer: $0) }
         hasher.combine(context.similarArtistTarget)
         if readsWindow, let window = context.window { hasher.combine("window \(window.from) \(window.to)") }
+        // What a source keeps changes what its pages say.
+        if !context.keptKinds.isEmpty { hasher.combine("keep " + context.keptKinds.sorted().map(\.rawValue).joined(separator: ",")) }
         return hasher.hexDigest
     }
 
@@ -306,7 +310,7 @@ public struct FileIngestion: Sendable {
         guard let format, let ingester = registry.ingester(named: format) else {
             return (.failure(IngestError(locator: locator, reason: .unrecognizedFormat)), nil)
         }
-        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window)
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window, keptKinds: keptKinds)
         let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
         var page: ListingPage
         do {

@@ -47,11 +47,15 @@ public struct PageContext: Sendable, Hashable {
     /// The dates a recurring listing is expanded over (an iCalendar `RRULE`); nil: from
     /// its first date on, as far as the ingester's cap allows.
     public var window: DateWindow?
+    /// Kinds of non-concerts this source keeps (its `keep` setting), which sources that
+    /// tell them by their titles would otherwise skip (see ``NonConcertClassifier``).
+    public var keptKinds: Set<NonConcertKind>
 
-    public init(locator: String, similarToArtist: String? = nil, window: DateWindow? = nil) {
+    public init(locator: String, similarToArtist: String? = nil, window: DateWindow? = nil, keptKinds: Set<NonConcertKind> = []) {
         self.locator = locator
         self.similarToArtist = similarToArtist
         self.window = window
+        self.keptKinds = keptKinds
     }
 
     /// The artist a similar-artists response is for: ``similarToArtist``, or the id in a

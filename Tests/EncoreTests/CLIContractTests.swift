@@ -154,6 +154,19 @@ struct CLIContractTests {
         }
     }
 
+    @Test func configCheckTakesTheKindsASourceKeepsAndNamesAnUnknownOne() throws {
+        let file = scratch.directory.appendingPathComponent("encore.toml")
+        let source = "[[source]]\nname = \"stadium\"\nformat = \"ical\"\nurls = [\"https://stadium.example/events.ics\"]\n"
+            + "contact = \"ops@example.org\"\n"
+        try Data((source + "keep = [\"sports\", \"meet-and-greets\"]\n").utf8).write(to: file)
+        let good = try CLIRun.run(["config", "check", "--config", file.path])
+        #expect(good.status == 0, "\(good.stderr)")
+        try Data((source + "keep = [\"football\"]\n").utf8).write(to: file)
+        let bad = try CLIRun.run(["config", "check", "--config", file.path])
+        #expect(bad.status == 3)
+        #expect(bad.stderr.contains("encore.toml:6: keep names kinds of non-concerts; \"football\" is none. Kinds: sports,"), "\(bad.stderr)")
+    }
+
     @Test func hintsForAnotherProfileNameIt() throws {
         _ = try encore("ingest", TestSupport.fixture("songkick-json"))
         let feed = try encore("feed", "--user", "bob")

@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import Listings
 import Testing
 
 struct SourcesConfigurationTests {
@@ -111,5 +112,28 @@ struct SourcesConfigurationTests {
         }
         #expect(error?.line == line, "\(error?.description ?? "")")
         #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+    }
+
+    /// `keep`: kinds of non-concerts a source keeps, on API and page sources alike.
+    @Test func keepNamesKindsOfNonConcertsAndRejectsOthers() throws {
+        let kept = pages + "\nkeep = [\"sports\", \"Films\"]\n"
+        let source = try #require(try SourcesConfiguration(parsing: kept).sources.first)
+        #expect(source.keep == [.sports, .films])
+        let api = try SourcesConfiguration(parsing: valid.replacingOccurrences(of: "max_pages = 20", with: "max_pages = 20\nkeep = [\"passes\"]"))
+        #expect(api.sources[0].keep == [.passes] && api.sources[1].keep.isEmpty)
+        let error = #expect(throws: ConfigurationError.self) {
+            try SourcesConfiguration(parsing: pages + "\nkeep = [\"sport\"]\n", file: "encore.toml")
+        }
+        #expect(error?.line == 10, "\(error?.description ?? "")")
+        #expect(error?.description.contains("\"sport\" is none. Kinds: sports, anniversaries") == true, "\(error?.description ?? "")")
+    }
+
+    @Test func theCrawlerReadsWithTheKindsASourceKeeps() throws {
+        let source = try #require(try SourcesConfiguration(parsing: pages + "\nkeep = [\"sports\"]\n").sources.first)
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let crawler = SourceCrawler(
+            source: source, apiKey: nil, fetcher: HTTPFetcher(secrets: [], sleep: { _ in }, jitter: { 0 }), ingestion: FileIngestion(),
+            state: catalog, today: TestSupport.today)
+        #expect(crawler.ingestion.keptKinds == [.sports])
     }
 }

@@ -25,7 +25,13 @@ import Listings
 /// follow = "https://venue.example/events/*"   # optional: links to fetch too
 /// max_pages = 200                        # optional, per run (default 100)
 /// contact = "ops@example.org"            # required: sent in the User-Agent
+/// keep = ["sports"]                      # optional: kinds of non-concerts to keep
 /// ```
+///
+/// `keep` names kinds of listings that sources read from titles (iCalendar, JSON-LD)
+/// would skip as no concerts (``NonConcertKind``: sports, anniversaries, readings, passes,
+/// meet-and-greets, markets, workshops, films, theatre, comedy, exhibitions, games,
+/// online, doors, tba, soundchecks, other); any source may set it.
 public struct SourcesConfiguration: Sendable, Equatable {
     public struct Source: Sendable, Equatable {
         public var name: String
@@ -50,6 +56,8 @@ public struct SourcesConfiguration: Sendable, Equatable {
         public var follow: String?
         /// Who runs this Encore (an e-mail address or URL), for the User-Agent of page sources.
         public var contact: String?
+        /// Kinds of non-concerts this source's listings keep (`keep`).
+        public var keep: Set<NonConcertKind> = []
 
         /// Whether this source fetches pages (`urls`) rather than an API.
         public var isPageSource: Bool { !urls.isEmpty }
@@ -78,7 +86,7 @@ public struct SourcesConfiguration: Sendable, Equatable {
         let formats = registry.formats
         let known: Set<String> = [
             "name", "format", "base_url", "api_key_env", "metro_areas", "artists", "venues", "requests_per_second",
-            "page_size", "max_pages", "from", "to", "urls", "follow", "contact",
+            "page_size", "max_pages", "from", "to", "urls", "follow", "contact", "keep",
         ]
         if let (key, entry) = document.root.entries.min(by: { $0.value.line < $1.value.line }) {
             throw ConfigurationError(line: entry.line, message: "\"\(key)\" must be inside a [[source]] table")
@@ -108,9 +116,12 @@ public struct SourcesConfiguration: Sendable, Equatable {
                     line: table.entries["format"]!.line,
                     message: "unknown format \"\(format)\"; known formats: \(formats.joined(separator: ", "))")
             }
+            let keep = try Self.keptKinds(table, reader: reader)
             if table.entries["urls"] != nil {
                 let pageFormats = registry.ingesters.filter(\.readsWebPages).map(\.format)
-                sources.append(try Self.pageSource(table, reader: reader, name: name, format: format, pageFormats: pageFormats))
+                var source = try Self.pageSource(table, reader: reader, name: name, format: format, pageFormats: pageFormats)
+                source.keep = keep
+                sources.append(source)
                 continue
             }
             let crawlScheme = ingester.crawlScheme
@@ -153,16 +164,33 @@ public struct SourcesConfiguration: Sendable, Equatable {
             where !(try reader.strings(key)).isEmpty {
                 throw ConfigurationError(line: table.entries[key]!.line, message: reason)
             }
-            sources.append(Source(
+            var source = Source(
                 name: name, format: format, baseURL: baseURL, apiKeyEnvironmentVariable: keyVariable,
                 metroAreas: try reader.strings("metro_areas"), artists: try reader.strings("artists"),
                 venues: try reader.strings("venues"), requestsPerSecond: rate, pageSize: pageSize, maxPages: maxPages,
-                from: try reader.optionalString("from"), to: try reader.optionalString("to"), line: table.line))
+                from: try reader.optionalString("from"), to: try reader.optionalString("to"), line: table.line)
+            source.keep = keep
+            sources.append(source)
         }
         guard !sources.isEmpty else {
             throw ConfigurationError(line: 1, message: "no [[source]] tables: nothing to crawl")
         }
         self.sources = sources
+    }
+
+    /// `keep = ["sports", "films"]`: kinds of non-concerts a source keeps.
+    private static func keptKinds(_ table: TOMLDocument.Table, reader: TableReader) throws(ConfigurationError) -> Set<NonConcertKind> {
+        var kinds: Set<NonConcertKind> = []
+        for name in try reader.strings("keep") {
+            guard let kind = NonConcertKind(rawValue: name.lowercased().trimmingCharacters(in: .whitespaces)) else {
+                throw ConfigurationError(
+                    line: table.entries["keep"]?.line ?? table.line,
+                    message: "keep names kinds of non-concerts; \"\(name)\" is none. Kinds: "
+                        + NonConcertKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            kinds.insert(kind)
+        }
+        return kinds
     }
 
     /// A `[[source]]` with `urls`: pages fetched as they are, with links followed.

@@ -17,16 +17,20 @@ import Listings
 /// - **Recurrence**: occurrences inside ``PageContext/window`` (from the first date on
 ///   when there is none), at most ``maximumOccurrences`` per event; `EXDATE`s are left
 ///   out and `RECURRENCE-ID` entries replace the occurrence they name.
-/// - **What is kept**: performances. Entries whose `SUMMARY` (or `CATEGORIES`) says they
-///   are not one (meet & greets, doors times, passes and ticket sales, "TBA", sports
-///   fixtures, soundchecks) are skipped and counted, as are recurring entries with no
-///   date in the window. `STATUS:CANCELLED` is cancelled; `TENTATIVE` stays scheduled.
+/// - **What is kept**: performances. Entries whose `SUMMARY`, `CATEGORIES` or place say
+///   they are another kind (``NonConcertClassifier``: sports fixtures, birthdays, readings,
+///   passes, meet & greets, markets, films...) are skipped and counted by kind, unless the
+///   source keeps that kind (``PageContext/keptKinds``); so are recurring entries with no
+///   date in the window. A feed that marks music by category ("Muziek") has its other
+///   categories skipped. `STATUS:CANCELLED` is cancelled; `TENTATIVE` stays scheduled.
 /// - **Note**: the first line of `DESCRIPTION` ("Doors 19:00, first act 20:00.") that
 ///   says something (``ICalendarNote``); the rest is often a whole press text.
-/// - **Acts** come from the `SUMMARY`'s shape (``ICalendarSummary``); the whole summary
-///   is the title. **Venues** from `LOCATION` (name, then street, postal code, city,
-///   region or country), `GEO`, an "at Venue" summary, or `X-WR-CALNAME` when it names a
-///   venue and events give no location.
+/// - **Acts** come from the `SUMMARY` (``TitleBill``), or from a lineup listed with dots
+///   in `DESCRIPTION` ("A · B · C"); the whole summary is the title. A
+///   one act's calendar (``ICalendarOneAct``: a band's Gig-o-Matic export, a tour feed)
+///   bills its act first on every entry. **Venues** from `LOCATION` (name, then street,
+///   postal code, city, region or country), `GEO`, an "at Venue" summary, or
+///   `X-WR-CALNAME` when it names a venue (not an act) and events give no location.
 public struct ICalendarIngester: Ingester {
     public let format = "ical"
     public let source = ListingSource.ical
@@ -67,7 +71,7 @@ public struct ICalendarIngester: Ingester {
         var starts: [String: EventStart] = [:]
         var budget = RecurrenceBudget()
         for calendar in calendars {
-            let reader = ICalendarEventReader(calendar: calendar, locator: locator, window: context.window)
+            let reader = ICalendarEventReader(calendar: calendar, locator: locator, window: context.window, keeping: context.keptKinds)
             for listing in try reader.events(skipped: &page.skipped, budget: &budget) {
                 if starts[listing.sourceID] == nil {
                     starts[listing.sourceID] = listing.start
@@ -112,15 +116,19 @@ struct ICalendarEventReader {
     let locator: String
     let window: DateWindow?
     let zones: ICalendarZones
-    /// The venue `X-WR-CALNAME` names, for events that give no location.
-    let calendarVenue: String?
+    let classifier: NonConcertClassifier
+    /// Whether some entry's `CATEGORIES` marks music ("Muziek"): then the others are not.
+    let musicByCategory: Bool
 
-    init(calendar: ICalendarComponent, locator: String, window: DateWindow?) {
+    init(calendar: ICalendarComponent, locator: String, window: DateWindow?, keeping kept: Set<NonConcertKind> = []) {
         self.calendar = calendar
         self.locator = locator
         self.window = window
         zones = ICalendarZones(calendar: calendar)
-        calendarVenue = calendar.property("X-WR-CALNAME").flatMap { Self.venueName(calendarName: $0.text) }
+        classifier = NonConcertClassifier(keeping: kept)
+        musicByCategory = calendar.components.contains { entry in
+            entry.name == "VEVENT" && entry.all("CATEGORIES").flatMap(\.list).contains { NonConcertClassifier.isMusicCategory($0.lowercased()) }
+        }
     }
 
     static let noDateInWindow = "recurring entries with no date in the window"
@@ -136,12 +144,23 @@ struct ICalendarEventReader {
                 overridden[uid, default: []].insert(time.key)
             }
         }
-        var listings: [EventListing] = []
+        var performances: [(entry: ICalendarComponent, start: ICalendarProperty)] = []
         for entry in entries {
             guard let start = entry.property("DTSTART") else {
                 skipped["entries with no start date", default: 0] += 1
                 continue
             }
+            if let kind = kind(of: entry) {
+                skipped[kind.skippedKey, default: 0] += 1
+                continue
+            }
+            performances.append((entry, start))
+        }
+        // Known once the other kinds are out: a calendar of one act, or the venue it names.
+        let calendarAct = ICalendarOneAct.act(of: calendar, entries: performances.map(\.entry))
+        let calendarVenue = calendarAct == nil ? calendar.property("X-WR-CALNAME").flatMap { Self.venueName(calendarName: $0.text) } : nil
+        var listings: [EventListing] = []
+        for (entry, start) in performances {
             guard var first = ICalendarTime(start.value, parameters: start.parameters) else {
                 throw IngestError(
                     locator: locator, position: "line \(start.line)",
@@ -154,12 +173,8 @@ struct ICalendarEventReader {
             {
                 first.time = nil
             }
-            let summary = ICalendarSummary(entry.property("SUMMARY")?.text ?? "")
-            if let reason = summary.notAPerformance ?? Self.nonPerformanceCategory(entry) {
-                skipped["non-performance entries (\(reason))", default: 0] += 1
-                continue
-            }
-            var base = try listing(entry, first: first, summary: summary)
+            let bill = TitleBill(entry.property("SUMMARY")?.text ?? "")
+            var base = try listing(entry, first: first, bill: bill, calendarAct: calendarAct, calendarVenue: calendarVenue)
             let uid = entry.property("UID")?.text
             if let recurrenceID = entry.property("RECURRENCE-ID"),
                 let original = ICalendarTime(recurrenceID.value, parameters: recurrenceID.parameters)
@@ -247,18 +262,28 @@ struct ICalendarEventReader {
     }
 
     /// One entry as a listing (its first occurrence).
-    func listing(_ entry: ICalendarComponent, first: ICalendarTime, summary: ICalendarSummary) throws(IngestError) -> EventListing {
+    func listing(
+        _ entry: ICalendarComponent, first: ICalendarTime, bill: TitleBill, calendarAct: String? = nil, calendarVenue: String? = nil
+    ) throws(IngestError) -> EventListing {
         let summaryText = entry.property("SUMMARY")?.text ?? ""
         let categories = entry.all("CATEGORIES").flatMap(\.list).map { $0.lowercased() }
-        var venue = self.venue(entry, summary: summary)
-        if venue == nil, let name = summary.venue ?? calendarVenue {
+        var venue = self.venue(entry)
+        if venue == nil, let name = bill.venue ?? calendarVenue {
             venue = VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, area: nil), name: name)
         }
-        let lineup = summary.acts.enumerated().map { index, name in
-            PerformanceListing(
-                artist: ArtistListing(sourceID: "name:" + name.lowercased(), name: name),
-                billing: index == 0 ? .headline : .support, order: index + 1)
+        var bill = bill
+        // A gig guide's lineup in the description ("A · B · C vs D") names the acts of an
+        // entry whose summary names the event.
+        if let listed = entry.property("DESCRIPTION").flatMap({ TitleBill.listedLineup($0.text) }) {
+            bill.acts = listed
         }
+        if let calendarAct {
+            // The calendar's act plays every entry; others a summary names support it only
+            // when it bills the act first ("Band with X"), not when it names the event.
+            let headlinesItself = bill.acts.first.map { $0.lowercased().contains(calendarAct.lowercased()) } ?? false
+            bill.acts = [calendarAct] + (headlinesItself ? Array(bill.acts.dropFirst()) : [])
+        }
+        let lineup = bill.lineup
         var title = String(summaryText.prefix(ICalendarIngester.longestTitle))
         if title.isEmpty {
             title = lineup.first?.artist.name ?? venue.map { "Event at \($0.name)" } ?? "Event"
@@ -276,7 +301,7 @@ struct ICalendarEventReader {
         return EventListing(
             sourceID: sourceID, title: title,
             kind: categories.contains(where: { $0.contains("festival") }) || endDate != nil ? .festival : .concert,
-            status: status == "CANCELLED" || summary.cancelled ? .cancelled : .scheduled,
+            status: status == "CANCELLED" || bill.cancelled ? .cancelled : .scheduled,
             start: first.start(in: zones), endDate: endDate, venue: venue, lineup: lineup,
             url: entry.property("URL").map(\.text).flatMap(Self.webAddress), note: entry.property("DESCRIPTION").flatMap { ICalendarNote.note(from: $0.text) })
     }
@@ -317,7 +342,7 @@ struct ICalendarEventReader {
         "place", "pl", "square", "sq", "court", "ct", "terrace", "row", "parkway", "pkwy", "highway", "hwy",
     ]
 
-    func venue(_ entry: ICalendarComponent, summary: ICalendarSummary) -> VenueListing? {
+    func venue(_ entry: ICalendarComponent) -> VenueListing? {
         let location = entry.property("LOCATION")?.text ?? ""
         var coordinate: Coordinate?
         if let geo = entry.property("GEO")?.text {
@@ -389,11 +414,12 @@ struct ICalendarEventReader {
         return listWords.contains(where: { lower.contains($0) }) ? nil : name
     }
 
-    static func nonPerformanceCategory(_ entry: ICalendarComponent) -> String? {
-        let categories = entry.all("CATEGORIES").flatMap(\.list).map { $0.lowercased() }
-        if categories.contains(where: { $0.contains("sport") || $0 == "football" || $0 == "soccer" }) { return "sports fixtures" }
-        if categories.contains(where: { $0.contains("meet & greet") || $0.contains("meet and greet") }) { return "meet & greets" }
-        return nil
+    /// The kind of non-concert an entry is, from its summary, categories and place.
+    func kind(of entry: ICalendarComponent) -> NonConcertKind? {
+        let place = entry.property("LOCATION")?.text.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        return classifier.kind(
+            title: entry.property("SUMMARY")?.text ?? "", categories: entry.all("CATEGORIES").flatMap(\.list), place: place,
+            musicByCategory: musicByCategory)
     }
 
     static func webAddress(_ text: String) -> String? {

@@ -74,12 +74,18 @@ public struct JSONLDIngester: Ingester {
                 reason: .unexpectedShape("no \"@type\" or \"@graph\": not schema.org JSON-LD"))
         }
 
-        let normalizer = JSONLDNormalizer(locator: locator, bytes: bytes, isHTML: isHTML, graph: graph)
+        let normalizer = JSONLDNormalizer(
+            locator: locator, bytes: bytes, isHTML: isHTML, graph: graph, classifier: NonConcertClassifier(keeping: context.keptKinds))
         var events: [JSONLDNormalizer.Normalized] = []
-        for site in graph.eventSites() {
-            events.append(try normalizer.event(site))
-        }
         var page = ListingPage(source: source, locator: locator)
+        for site in graph.eventSites() {
+            let event = try normalizer.event(site)
+            if let kind = event.nonConcert {
+                page.skipped[kind.skippedKey, default: 0] += 1
+                continue
+            }
+            events.append(event)
+        }
         page.events = Self.distinctIDs(events)
         page.warnings = events.flatMap(\.warnings)
         return page

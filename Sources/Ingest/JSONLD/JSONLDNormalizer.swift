@@ -17,6 +17,9 @@ import Listings
 /// - **Performers.** `@id`, else the first `sameAs` URL, else `name:` and the lower-cased
 ///   name; a `musicbrainz.org/artist/<uuid>` link in `@id`, `url` or `sameAs` gives the
 ///   MBID. The first performer headlines, the rest support; nameless ones are skipped.
+///   With no performer, the acts the event's `name` bills (``TitleBill``).
+/// - **Kind.** An event whose name says it is no concert (``NonConcertClassifier``; for a
+///   `MusicEvent` only passes, meet & greets, sports and anniversaries) is skipped by kind.
 /// - **Times.** The wall clock as written is the local time; an offset (`Z` included)
 ///   gives the instant. `endDate` is kept only for events that run over more than one
 ///   day: a show that ends on the same day, or before its start time on the next day
@@ -31,6 +34,7 @@ struct JSONLDNormalizer {
     /// Positions in HTML pages are lines and columns; in JSON files, JSON paths.
     let isHTML: Bool
     let graph: JSONLDGraph
+    var classifier = NonConcertClassifier()
 
     /// An event and the key derived from its content (to replace an id it shares).
     struct Normalized {
@@ -38,6 +42,8 @@ struct JSONLDNormalizer {
         var derivedKey: String
         /// Values dropped from it (an impossible on-sale date).
         var warnings: [ListingWarning] = []
+        /// The kind of non-concert it is, when it is one: skipped and counted.
+        var nonConcert: NonConcertKind?
     }
 
     func event(_ site: JSONLDGraph.EventSite) throws(IngestError) -> Normalized {
@@ -77,6 +83,9 @@ struct JSONLDNormalizer {
         if lineup.isEmpty, let shared = site.inherited.performer {
             lineup = try self.lineup(shared)  // its own performers were only unresolvable references
         }
+        if lineup.isEmpty, let name {
+            lineup = TitleBill(name).lineup
+        }
         var warnings: [ListingWarning] = []
         let offers = try self.offers(node["offers"], warnings: &warnings)
         let url = try link(node["url"])
@@ -106,7 +115,10 @@ struct JSONLDNormalizer {
             url: url,
             ageRestriction: try text(node["typicalAgeRange"]),
             offers: offers)
-        return Normalized(listing: listing, derivedKey: derivedKey, warnings: warnings)
+        let nonConcert = name.flatMap {
+            classifier.kind(title: $0, place: venue?.name, typedAsMusic: types.contains("musicevent"))
+        }
+        return Normalized(listing: listing, derivedKey: derivedKey, warnings: warnings, nonConcert: nonConcert)
     }
 
     // MARK: - Venues

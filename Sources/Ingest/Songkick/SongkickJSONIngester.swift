@@ -41,6 +41,7 @@ public struct SongkickJSONIngester: Ingester {
                 let path = events.wasSingle ? "\(base).event" : "\(base).event[\(index)]"
                 page.events.append(try normalizer.event(event, at: path))
             }
+            SongkickNormalizer.resolveActsBilledByName(&page.events)
         }
         if let artists = results.artist {
             for (index, artist) in artists.elements.enumerated() {

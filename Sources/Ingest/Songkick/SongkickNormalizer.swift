@@ -59,6 +59,10 @@ struct SongkickNormalizer {
             }
             lineup.append(PerformanceListing(artist: artist, billing: billing, order: performance.billingIndex ?? index + 1))
         }
+        if lineup.isEmpty, let name = ListingValues.clean(event.displayName) {
+            // A cancelled show's performances are gone; its display name still bills them.
+            lineup = TitleBill(displayName: name, venue: venue?.name).lineup
+        }
         if let popularity = event.popularity?.value, !(popularity.isFinite && popularity >= 0) {
             throw invalid("\(path).popularity", "popularity \(popularity) is negative or not finite")
         }
@@ -74,6 +78,29 @@ struct SongkickNormalizer {
             url: event.uri,
             popularity: event.popularity?.value,
             ageRestriction: event.ageRestriction)
+    }
+
+    /// Acts billed from a display name (`name:` ids) are kept when the page knows them by
+    /// Songkick's id on another event, as that artist. Others are left out: a second record
+    /// of an artist Songkick knows by id would be a second artist, joined to the others'
+    /// listings in the order pages arrive (the catalog keeps two records of one source
+    /// apart), so the catalog would depend on that order.
+    static func resolveActsBilledByName(_ events: inout [EventListing]) {
+        guard events.contains(where: { $0.lineup.contains { $0.artist.sourceID.hasPrefix("name:") } }) else { return }
+        var known: [String: ArtistListing] = [:]
+        for event in events {
+            for performance in event.lineup where !performance.artist.sourceID.hasPrefix("name:") {
+                known[performance.artist.name.lowercased()] = known[performance.artist.name.lowercased()] ?? performance.artist
+            }
+        }
+        for index in events.indices where events[index].lineup.contains(where: { $0.artist.sourceID.hasPrefix("name:") }) {
+            let artists = events[index].lineup.compactMap { performance in
+                performance.artist.sourceID.hasPrefix("name:") ? known[performance.artist.name.lowercased()] : performance.artist
+            }
+            events[index].lineup = artists.enumerated().map { order, artist in
+                PerformanceListing(artist: artist, billing: order == 0 ? .headline : .support, order: order + 1)
+            }
+        }
     }
 
     func artist(_ artist: SongkickJSON.Artist, at path: String) throws(IngestError) -> ArtistListing {

@@ -87,6 +87,7 @@ final class SongkickXMLReader: XMLRecordHandler {
             throw IngestError(
                 locator: locator, position: "\(root.position) (resultsPage.status)", reason: .sourceError(message))
         }
+        SongkickNormalizer.resolveActsBilledByName(&page.events)
         page.similarArtists = SimilarArtistsListing(of: page, for: context)
         return page
     }
