@@ -19,6 +19,8 @@ public struct FileIngestion: Sendable {
     public var enrichment: GeoEnrichment?
     /// The dates recurring listings are expanded over (see ``PageContext/window``).
     public var window: DateWindow?
+    /// What the operator said about where the source's events are (see ``PlaceEvidence``).
+    public var sourceHint = PlaceEvidence()
 
     public init(
         registry: IngesterRegistry = .standard, format: String? = nil, similarToArtist: String? = nil,
@@ -225,7 +227,7 @@ public struct FileIngestion: Sendable {
             }
             ingester = detected
         }
-        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window)
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window, sourceHint: sourceHint)
         let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
         do {
             // Asked in the group that applies the page: it sees the pages the group
@@ -237,6 +239,7 @@ public struct FileIngestion: Sendable {
             var page = try ingester.parse(repair?.data ?? data, context: context)
             if let repair { page.skipped[UTF8Repair.reason, default: 0] += repair.replaced }
             try NameControlCharacters.clean(&page)
+            page.placeEvidence.adoptHint(context.sourceHint)
             if let enrichment { page = enrichment.enrich(page) }
             page.computeContentHashes()
             return .page(page, hash: pageHash, format: ingester.format)
@@ -290,6 +293,8 @@ public struct FileIngestion: Sendable {
         data.withUnsafeBytes { hasher.combine(buffer: $0) }
         hasher.combine(context.similarArtistTarget)
         if readsWindow, let window = context.window { hasher.combine("window \(window.from) \(window.to)") }
+        // A page read with another hint may land elsewhere: it is another page.
+        if !context.sourceHint.isEmpty { hasher.combine("hint \(context.sourceHint)") }
         return hasher.hexDigest
     }
 
@@ -301,7 +306,7 @@ public struct FileIngestion: Sendable {
         guard let format, let ingester = registry.ingester(named: format) else {
             return (.failure(IngestError(locator: locator, reason: .unrecognizedFormat)), nil)
         }
-        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window)
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window, sourceHint: sourceHint)
         let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
         var page: ListingPage
         do {
@@ -309,6 +314,7 @@ public struct FileIngestion: Sendable {
             page = try ingester.parse(repair?.data ?? data, context: context)
             if let repair { page.skipped[UTF8Repair.reason, default: 0] += repair.replaced }
             try NameControlCharacters.clean(&page)
+            page.placeEvidence.adoptHint(context.sourceHint)
         } catch {
             return (.failure(error), nil)
         }

@@ -9,8 +9,10 @@ import Listings
 ///   ``cityCentreKilometres`` of the centre of the venue's own city are that city's, not
 ///   the venue's (some sources give a city's centre for venues they cannot place), so
 ///   they are flagged approximate as if geocoded here.
-/// - A venue without coordinates is geocoded to its city (by name, within its country
-///   when known): it gets the city's coordinate, flagged approximate.
+/// - A venue without coordinates is placed by its address and the page's evidence
+///   (``VenuePlacement``): it gets its city's coordinate, flagged approximate, or, when
+///   the evidence disagrees or is missing, a country and zone without a position and a
+///   warning.
 /// - A metro area is linked to the city of the same name in its country, else to the
 ///   city nearest its centre or its venue; a metro area without a centre gets its
 ///   linked city's.
@@ -26,6 +28,9 @@ public struct GeoEnrichment: Sendable {
     /// city search scans grid cells of hundreds of cities in dense regions.
     private let placeNearest = MemoCache<Coordinate, PlaceLink?>()
     private let metroPlaces = MemoCache<Coordinate, PlaceLink?>()
+    private let citiesByName = MemoCache<String, [City]>()
+    /// Zones by country, read from the gazetteer on first need.
+    private let zoneTables = MemoCache<Int, ZoneTable>(limit: 2)
     /// How far a metro area reaches from its centre (the catalog's assignment radius).
     static let metroReachKilometres = 50.0
 
@@ -37,18 +42,33 @@ public struct GeoEnrichment: Sendable {
         var page = page
         var venues: [String: VenueListing] = [:]
         var metros: [String: MetroAreaListing] = [:]
-        func enriched(_ venue: VenueListing) -> VenueListing {
+        var evidence: VenuePlacement.PageEvidence?
+        var placementWarnings: [ListingWarning] = []
+        func enriched(_ venue: VenueListing, eventZone: String? = nil) -> VenueListing {
             if let done = venues[venue.sourceID], done.name == venue.name { return done }
-            var result = enrich(venue, metros: &metros)
+            var result: VenueListing
+            if venue.coordinate == nil {
+                let placement = self.placement
+                if evidence == nil {
+                    let votes = (page.events.compactMap(\.venue) + page.venues).compactMap(VenuePlacement.addressCountry)
+                    evidence = placement.evidence(for: page, votes: votes)
+                }
+                let outcome = placement.place(venue, eventZone: eventZone, evidence: evidence!)
+                if let warning = outcome.warning { placementWarnings.append(ListingWarning(locator: page.locator, message: warning)) }
+                result = enrich(outcome.venue, metros: &metros)
+            } else {
+                result = enrich(venue, metros: &metros)
+            }
             if let metro = result.metroArea { result.metroArea = metros[metro.sourceID] ?? metro }
             venues[venue.sourceID] = result
             return result
         }
         page.metroAreas = page.metroAreas.map { enrich($0, near: nil, cache: &metros) }
-        page.venues = page.venues.map(enriched)
+        page.venues = page.venues.map { enriched($0) }
         page.events = page.events.map { event in
             var event = event
-            guard let venue = event.venue.map(enriched) else { return event }
+            let statedZone = event.start.awaitsVenueZone ? nil : event.start.timeZone
+            guard let venue = event.venue.map({ enriched($0, eventZone: statedZone) }) else { return event }
             event.venue = venue
             if event.start.awaitsVenueZone, let zone = venue.timeZone, let utc = event.start.utc,
                 let local = UTCInstant.wallClock(of: utc, in: zone)
@@ -61,11 +81,17 @@ public struct GeoEnrichment: Sendable {
             let zone = event.start.timeZone ?? venue.timeZone
             event.start.timeZone = zone
             if event.start.utc == nil, let time = event.start.localTime, let zone {
-                event.start.utc = UTCInstant(date: event.start.localDate, time: time, timeZoneIdentifier: zone)
+                event.start = EventStart(localDate: event.start.localDate, localTime: time, zone: zone)
             }
             return event
         }
+        page.warnings += placementWarnings
         return page
+    }
+
+    private var placement: VenuePlacement {
+        VenuePlacement(
+            gazetteer: gazetteer, zones: zoneTables.value(for: 0) { gazetteer.zoneTable() }, citiesByName: citiesByName)
     }
 
     private func enrich(_ venue: VenueListing, metros: inout [String: MetroAreaListing]) -> VenueListing {
@@ -78,12 +104,6 @@ public struct GeoEnrichment: Sendable {
             {
                 venue.coordinateIsApproximate = true
             }
-        } else if let cityName = venue.city,
-            let city = bestCity(named: cityName, country: venue.country ?? venue.metroArea?.country, region: venue.region)
-        {
-            venue.place = Self.link(city)
-            venue.coordinate = city.coordinate
-            venue.coordinateIsApproximate = true
         }
         if venue.timeZone == nil { venue.timeZone = venue.place?.timeZone }
         if venue.metroArea == nil, let coordinate = venue.coordinate {

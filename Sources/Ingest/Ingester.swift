@@ -47,11 +47,14 @@ public struct PageContext: Sendable, Hashable {
     /// The dates a recurring listing is expanded over (an iCalendar `RRULE`); nil: from
     /// its first date on, as far as the ingester's cap allows.
     public var window: DateWindow?
+    /// What the operator said about the source's place (`country`, `place`, `time_zone`).
+    public var sourceHint = PlaceEvidence()
 
-    public init(locator: String, similarToArtist: String? = nil, window: DateWindow? = nil) {
+    public init(locator: String, similarToArtist: String? = nil, window: DateWindow? = nil, sourceHint: PlaceEvidence = PlaceEvidence()) {
         self.locator = locator
         self.similarToArtist = similarToArtist
         self.window = window
+        self.sourceHint = sourceHint
     }
 
     /// The artist a similar-artists response is for: ``similarToArtist``, or the id in a

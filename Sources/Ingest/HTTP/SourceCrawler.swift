@@ -39,6 +39,7 @@ public struct SourceCrawler: Sendable {
         self.fetcher = fetcher
         var ingestion = ingestion
         ingestion.format = source.format
+        ingestion.sourceHint = source.placeHint
         self.ingestion = ingestion
         self.state = state
         self.today = today

@@ -63,6 +63,7 @@ public struct ICalendarIngester: Ingester {
         var seen: Set<String> = []
         for calendar in calendars {
             let reader = ICalendarEventReader(calendar: calendar, locator: locator, window: context.window)
+            if page.placeEvidence.calendarZone == nil { page.placeEvidence.calendarZone = reader.zones.placeZone }
             for listing in try reader.events(skipped: &page.skipped) where seen.insert(listing.sourceID).inserted {
                 page.events.append(listing)
             }
@@ -198,10 +199,7 @@ struct ICalendarEventReader {
     func listing(_ entry: ICalendarComponent, first: ICalendarTime, summary: ICalendarSummary) throws(IngestError) -> EventListing {
         let summaryText = entry.property("SUMMARY")?.text ?? ""
         let categories = entry.all("CATEGORIES").flatMap(\.list).map { $0.lowercased() }
-        var venue = self.venue(entry, summary: summary)
-        if venue == nil, let name = summary.venue ?? calendarVenue {
-            venue = VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, area: nil), name: name)
-        }
+        let venue = self.venue(entry, summary: summary)
         let lineup = summary.acts.enumerated().map { index, name in
             PerformanceListing(
                 artist: ArtistListing(sourceID: "name:" + name.lowercased(), name: name),
@@ -250,21 +248,9 @@ struct ICalendarEventReader {
         return endSeconds - startSeconds >= 86_400 ? end.date : nil
     }
 
-    /// `LOCATION` as a venue: the first part is its name; after it, a part with a number
-    /// is a street ("Hämeentie 3") or a postal code and city ("00610 Helsinki"), a plain
-    /// part the city, and a last two-letter part a US state or a country code.
-    /// Two-letter codes that are both a US state and a country (DE: Delaware, Germany).
-    static let countryCodesThatAreStates: Set<String> = [
-        "AL", "AR", "AZ", "CA", "CO", "DE", "GA", "ID", "IL", "IN", "LA", "MA", "MD", "ME", "MN", "MO", "MS", "MT",
-        "NC", "NE", "PA", "SC", "SD", "TN", "VA",
-    ]
-
-    /// Last words of a street, not a city.
-    static let streetWords: Set<String> = [
-        "street", "st", "road", "rd", "avenue", "ave", "av", "boulevard", "blvd", "lane", "ln", "way", "drive", "dr",
-        "place", "pl", "square", "sq", "court", "ct", "terrace", "row", "parkway", "pkwy", "highway", "hwy",
-    ]
-
+    /// `LOCATION` as a venue (read by ``FreeTextAddress``), with `GEO` when given. An online
+    /// location (a stream) is no venue; a location that names only a place ("Wacken,
+    /// Germany") is the venue the summary or calendar names there, else that place.
     func venue(_ entry: ICalendarComponent, summary: ICalendarSummary) -> VenueListing? {
         let location = entry.property("LOCATION")?.text ?? ""
         var coordinate: Coordinate?
@@ -274,50 +260,19 @@ struct ICalendarEventReader {
                 coordinate = try? ListingValues(locator: locator).coordinate(latitude, longitude, at: "GEO")
             }
         }
-        let parts = location.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        guard let name = parts.first.map({ String($0.prefix(200)) }) else { return nil }
-        var street: String?
-        var postalCode: String?
-        var city: String?
-        var region: String?
-        var country: String?
-        var rest = Array(parts.dropFirst())
-        if rest.count >= 2 || (rest.count == 1 && rest[0].count == 2), let last = rest.last, last.count == 2,
-            last.allSatisfy({ $0.isASCII && $0.isUppercase })
-        {
-            if Self.usStates.contains(last), !Self.countryCodesThatAreStates.contains(last) {
-                region = last
-                country = "US"
-            } else if Self.usStates.contains(last) {
-                // "Berlin, DE" or "Wilmington, DE": the gazetteer tells by the city.
-                region = last
-            } else {
-                country = last
-            }
-            rest.removeLast()
+        let address = FreeTextAddress(location)
+        guard !address.isOnline else { return nil }
+        if location.isEmpty, coordinate == nil {
+            return (summary.venue ?? calendarVenue).map { VenueListing(sourceID: ListingValues.derivedVenueKey(name: $0, city: nil, area: nil), name: $0) }
         }
-        for part in rest {
-            if part.contains(where: \.isNumber) {
-                let words = part.split(separator: " ")
-                // "00610 Helsinki" is a postal code and city; "41 Whitlock Street" and
-                // "1234 Main St" are streets (a house number is short, or a street word ends it).
-                if let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }), words.count > 1,
-                    first.count >= 4, !Self.streetWords.contains(words.last!.lowercased().trimmingCharacters(in: .punctuationCharacters))
-                {
-                    postalCode = String(first)
-                    city = words.dropFirst().joined(separator: " ")
-                } else if street == nil {
-                    street = part
-                }
-            } else if postalCode == nil {
-                if city != nil, country == nil, part == rest.last { country = part } else { city = part }
-            } else if country == nil {
-                country = part
-            }
-        }
+        let place = address.city.map { city in [city, address.region ?? address.country].compactMap { $0 }.joined(separator: ", ") }
+        guard let name = address.name ?? summary.venue ?? calendarVenue ?? place else { return nil }
+        let city = address.city
+        let country = address.country
         return VenueListing(
-            sourceID: ListingValues.derivedVenueKey(name: name, city: city, area: country?.lowercased()), name: name, street: street,
-            postalCode: postalCode, city: city, region: region, country: country, coordinate: coordinate)
+            sourceID: ListingValues.derivedVenueKey(name: name, city: city, area: country?.lowercased()), name: String(name.prefix(200)),
+            street: address.street, postalCode: address.postalCode, city: city, region: address.region, country: country,
+            coordinate: coordinate)
     }
 
     /// A calendar named after a venue ("The Lexington", "Concerts at Sala Apolo"); not one
@@ -350,11 +305,6 @@ struct ICalendarEventReader {
         return text
     }
 
-    static let usStates: Set<String> = [
-        "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME",
-        "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA",
-        "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC",
-    ]
 }
 
 extension ListingSource {

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Which countries a time zone is used in, and which zones a country (or one of its
+/// first-level divisions) uses, as the gazetteer's cities say: no data file of its own.
+///
+/// ```swift
+/// let zones = gazetteer.zoneTable()
+/// zones.countries(in: "Europe/London")     // ["GB"]
+/// zones.onlyZone(of: "DE")                 // "Europe/Berlin": Wacken is too small to list
+/// zones.onlyZone(of: "US", region: "LA")   // "America/Chicago"
+/// ```
+public struct ZoneTable: Sendable {
+    private var countriesByZone: [String: Set<String>] = [:]
+    private var zonesByCountry: [String: Set<String>] = [:]
+    private var zonesByRegion: [String: Set<String>] = [:]
+
+    init(rows: [(country: String, admin1: String, zone: String)]) {
+        for row in rows where !row.zone.isEmpty && !row.country.isEmpty {
+            countriesByZone[row.zone, default: []].insert(row.country)
+            zonesByCountry[row.country, default: []].insert(row.zone)
+            zonesByRegion[row.country + "/" + row.admin1, default: []].insert(row.zone)
+        }
+    }
+
+    /// The countries whose cities keep this zone's clock (IANA name as written).
+    public func countries(in zone: String) -> Set<String> {
+        countriesByZone[zone] ?? []
+    }
+
+    /// The country's zone when all its cities share one (or all those of `region`, a
+    /// first-level division code such as "LA"), else nil.
+    public func onlyZone(of country: String, region: String? = nil) -> String? {
+        if let region, let zones = zonesByRegion[country + "/" + region], zones.count == 1 { return zones.first }
+        guard let zones = zonesByCountry[country], zones.count == 1 else { return nil }
+        return zones.first
+    }
+}
+
+extension Gazetteer {
+    /// Reads every city's country, division and zone once (a few milliseconds): callers
+    /// keep the table.
+    public func zoneTable() -> ZoneTable {
+        var rows: [(country: String, admin1: String, zone: String)] = []
+        rows.reserveCapacity(count)
+        for index in 0..<count {
+            rows.append(countryRegionZone(at: index))
+        }
+        return ZoneTable(rows: rows)
+    }
+}
