@@ -5,18 +5,18 @@ import Foundation
 ///
 /// ```swift
 /// let zones = gazetteer.zoneTable()
-/// zones.countries(in: "Europe/London")     // ["GB"]
+/// zones.mainCountry(of: "Europe/London")   // "GB"
 /// zones.onlyZone(of: "DE")                 // "Europe/Berlin": Wacken is too small to list
 /// zones.onlyZone(of: "US", region: "LA")   // "America/Chicago"
 /// ```
 public struct ZoneTable: Sendable {
-    private var countriesByZone: [String: Set<String>] = [:]
+    private var countriesByZone: [String: [String: Int]] = [:]
     private var zonesByCountry: [String: Set<String>] = [:]
     private var zonesByRegion: [String: Set<String>] = [:]
 
     init(rows: [(country: String, admin1: String, zone: String)]) {
         for row in rows where !row.zone.isEmpty && !row.country.isEmpty {
-            countriesByZone[row.zone, default: []].insert(row.country)
+            countriesByZone[row.zone, default: [:]][row.country, default: 0] += 1
             zonesByCountry[row.country, default: []].insert(row.zone)
             zonesByRegion[row.country + "/" + row.admin1, default: []].insert(row.zone)
         }
@@ -24,7 +24,15 @@ public struct ZoneTable: Sendable {
 
     /// The countries whose cities keep this zone's clock (IANA name as written).
     public func countries(in zone: String) -> Set<String> {
-        countriesByZone[zone] ?? []
+        Set(countriesByZone[zone]?.keys ?? [:].keys)
+    }
+
+    /// The country a zone is, when at least 95 % of its cities are in it:
+    /// `Europe/Moscow` is RU's though a city of Abkhazia keeps its clock.
+    public func mainCountry(of zone: String) -> String? {
+        guard let counts = countriesByZone[zone], let (code, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })
+        else { return nil }
+        return count * 20 >= counts.values.reduce(0, +) * 19 ? code : nil
     }
 
     /// The country's zone when all its cities share one (or all those of `region`, a

@@ -84,6 +84,12 @@ public struct FreeTextAddress: Sendable, Hashable {
     // MARK: - The tail: country, state and ZIP, postcodes
 
     private mutating func readTail(_ parts: inout [String], usShaped: Bool) {
+        if parts.count == 1, parts[0].count > 3, let code = CountryNames.code(for: parts[0]) {
+            // "Nederländerna": somewhere in a country.
+            country = code
+            parts.removeAll()
+            return
+        }
         guard parts.count >= 2 || Self.usTail(parts[0]) != nil else { return }
         if let last = parts.last, let code = Self.countryCode(last, usShaped: usShaped) {
             country = code
@@ -115,6 +121,7 @@ public struct FreeTextAddress: Sendable, Hashable {
 
     private mutating func readRest(_ parts: [String], usShaped: Bool) {
         var rest = parts
+        guard !rest.isEmpty else { return }
         if rest.count == 1, country != nil || region != nil || postalCode != nil {
             // "Wacken, Germany", "Town, LA", "London N1 7UX": a place, not a venue.
             if let (postcode, place) = Self.leadingPostcode(rest[0], usShaped: usShaped) {
@@ -162,6 +169,12 @@ public struct FreeTextAddress: Sendable, Hashable {
         }
         // Kana is written in Japan only.
         if country == nil, compact.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) }) { country = "JP" }
+        // The gazetteer's other names are in Latin script: the large cities by their
+        // names in Han, kana and Hangul.
+        if let (_, latin) = Self.eastAsianCities.first(where: { compact.contains($0.0) }) {
+            city = latin
+            return
+        }
         // 東京都渋谷区… → 渋谷区; 福岡市…: the first city or ward after the prefecture.
         if let range = compact.range(of: "(?<=[都道府県])[^都道府県市区町村]{1,6}?[市区]", options: .regularExpression)
             ?? compact.range(of: "^[^都道府県市区町村]{1,6}?[市区]", options: .regularExpression)
@@ -177,6 +190,17 @@ public struct FreeTextAddress: Sendable, Hashable {
         ("TW", ["台北", "臺北", "台湾", "臺灣", "高雄"]),
         ("HK", ["香港"]),
         ("CN", ["上海", "北京", "广州", "深圳", "成都", "杭州", "中国"]),
+    ]
+
+    /// Wards before cities: "東京都渋谷区" is Shibuya.
+    static let eastAsianCities: [(String, String)] = [
+        ("渋谷", "Shibuya"), ("新宿", "Shinjuku"), ("豊洲", "Koto"), ("有楽町", "Chiyoda"), ("原宿", "Shibuya"),
+        ("代官山", "Shibuya"), ("品川", "Shinagawa"), ("池袋", "Toshima"), ("横浜", "Yokohama"), ("東京", "Tokyo"),
+        ("大阪", "Osaka"), ("名古屋", "Nagoya"), ("福岡", "Fukuoka"), ("札幌", "Sapporo"), ("京都", "Kyoto"),
+        ("神戸", "Kobe"), ("仙台", "Sendai"), ("広島", "Hiroshima"), ("首尔", "Seoul"), ("首爾", "Seoul"),
+        ("ソウル", "Seoul"), ("서울", "Seoul"), ("釜山", "Busan"), ("부산", "Busan"), ("台北", "Taipei"),
+        ("臺北", "Taipei"), ("高雄", "Kaohsiung"), ("香港", "Hong Kong"), ("上海", "Shanghai"), ("北京", "Beijing"),
+        ("广州", "Guangzhou"), ("深圳", "Shenzhen"), ("成都", "Chengdu"), ("杭州", "Hangzhou"),
     ]
 
     static func isEastAsian(_ text: String) -> Bool {

@@ -70,23 +70,78 @@ public struct GeoEnrichment: Sendable {
             let statedZone = event.start.awaitsVenueZone ? nil : event.start.timeZone
             guard let venue = event.venue.map({ enriched($0, eventZone: statedZone) }) else { return event }
             event.venue = venue
-            if event.start.awaitsVenueZone, let zone = venue.timeZone, let utc = event.start.utc,
-                let local = UTCInstant.wallClock(of: utc, in: zone)
-            {
-                event.start.localDate = local.date
-                event.start.localTime = local.time
-                event.start.timeZone = zone
-                event.start.awaitsVenueZone = false
-            }
-            let zone = event.start.timeZone ?? venue.timeZone
-            event.start.timeZone = zone
-            if event.start.utc == nil, let time = event.start.localTime, let zone {
-                event.start = EventStart(localDate: event.start.localDate, localTime: time, zone: zone)
-            }
+            Self.settle(&event.start, zone: venue.timeZone)
             return event
+        }
+        Self.placeLikeNamesakes(&page.events)
+        if page.events.contains(where: { $0.start.timeZone == nil || $0.start.awaitsVenueZone }) {
+            let placement = self.placement
+            let zone = Self.pageZone(page, evidence: evidence ?? placement.evidence(for: page, votes: []), zones: placement.zones)
+            var unplaced = 0
+            page.events = page.events.map { event in
+                var event = event
+                Self.settle(&event.start, zone: event.start.timeZone ?? zone)
+                if event.start.awaitsVenueZone { unplaced += 1 }
+                return event
+            }
+            if unplaced > 0 {
+                placementWarnings.append(ListingWarning(
+                    locator: page.locator,
+                    message: "\(unplaced) event(s) give only a UTC time and no place whose zone is known: their times are UTC, not the venue's clock"))
+            }
         }
         page.warnings += placementWarnings
         return page
+    }
+
+    /// The start on the venue's clock once its zone is known: an instant the source gave
+    /// in another zone is moved to it; a wall clock gets its instant.
+    static func settle(_ start: inout EventStart, zone: String?) {
+        if start.awaitsVenueZone, let zone, let utc = start.utc, let settled = EventStart(instant: utc, zone: zone) {
+            start = settled
+            return
+        }
+        if start.timeZone == nil { start.timeZone = zone }
+        if start.utc == nil, let time = start.localTime, let zone = start.timeZone {
+            start = EventStart(localDate: start.localDate, localTime: time, zone: zone)
+        }
+    }
+
+    /// A venue a page names without an address ("Burg Wilhelmstein") is where the page's
+    /// venue of that name with an address is ("Burg Wilhelmstein, 52146 Würselen").
+    static func placeLikeNamesakes(_ events: inout [EventListing]) {
+        guard events.contains(where: { $0.venue.map { $0.place == nil && $0.city == nil } ?? false }) else { return }
+        var placed: [String: VenueListing] = [:]
+        for event in events {
+            if let venue = event.venue, venue.place != nil, placed[NameFolding.fold(venue.name)] == nil {
+                placed[NameFolding.fold(venue.name)] = venue
+            }
+        }
+        for index in events.indices {
+            guard let venue = events[index].venue, venue.place == nil, venue.city == nil, venue.coordinate == nil,
+                let namesake = placed[NameFolding.fold(venue.name)]
+            else { continue }
+            events[index].venue?.city = namesake.city
+            events[index].venue?.country = namesake.country
+            events[index].venue?.coordinate = namesake.coordinate
+            events[index].venue?.coordinateIsApproximate = true
+            events[index].venue?.place = namesake.place
+            events[index].venue?.timeZone = namesake.timeZone
+            settle(&events[index].start, zone: namesake.timeZone)
+        }
+    }
+
+    /// The zone of a page's events that no venue places: the operator's or the calendar's,
+    /// else the one zone its placed venues share (two at least, two thirds of them), else
+    /// the one zone of the country the evidence names.
+    static func pageZone(_ page: ListingPage, evidence: VenuePlacement.PageEvidence, zones: ZoneTable) -> String? {
+        if let zone = evidence.zone { return zone.name }
+        let placed = page.events.compactMap { $0.venue?.timeZone }
+        let counts = Dictionary(placed.map { ($0, 1) }, uniquingKeysWith: +)
+        if let (zone, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2, count * 3 >= placed.count * 2 {
+            return zone
+        }
+        return evidence.countries.first.flatMap { zones.onlyZone(of: $0.code) }
     }
 
     private var placement: VenuePlacement {

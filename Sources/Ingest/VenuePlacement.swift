@@ -62,10 +62,9 @@ struct VenuePlacement {
         return result
     }
 
-    /// The one country whose cities keep this zone, if there is one.
+    /// The country whose cities keep this zone, if it is one country's.
     func onlyCountry(of zone: String) -> String? {
-        let countries = zones.countries(in: zone)
-        return countries.count == 1 ? countries.first : nil
+        zones.mainCountry(of: zone)
     }
 
     /// The country a venue's own address names, if any (an ISO code or a name).
@@ -96,6 +95,7 @@ struct VenuePlacement {
         if let city = venue.city { names += evidenced ? Self.trailingRuns(city) : [city] }
         if venue.city == nil, evidenced { names += Self.trailingRuns(venue.name) }
         var elsewhere: City?
+        let primary = venue.city
         for name in names {
             let found = cities(named: name)
             let matching = found.filter { city in
@@ -117,17 +117,19 @@ struct VenuePlacement {
                 venue.timeZone = venue.timeZone ?? city.timeZone
                 return Outcome(venue: venue)
             }
-            if elsewhere == nil { elsewhere = found.first }
+            if elsewhere == nil, name == primary { elsewhere = found.first }
         }
         // No city: the country and zone the evidence gives, no position.
         if let country { venue.country = country.code }
         venue.timeZone = venue.timeZone ?? zone?.0 ?? country.flatMap { zones.onlyZone(of: $0.code, region: venue.region) }
         var warning: String?
-        if let elsewhere, let country {
-            warning = "\"\(names.first ?? "")\" is \(elsewhere.name), \(elsewhere.countryCode) in the gazetteer, but \(country.reason) says \(country.code)"
+        if let elsewhere, let country, elsewhere.countryCode == country.code, let region = venue.region {
+            warning = "\"\(primary ?? "")\" in the gazetteer is \(elsewhere.name), \(elsewhere.admin1Code), \(elsewhere.countryCode), not in \(region): the venue \"\(venue.name)\" is left without a position"
+        } else if let elsewhere, let country {
+            warning = "\"\(primary ?? "")\" is \(elsewhere.name), \(elsewhere.countryCode) in the gazetteer, but \(country.reason) says \(country.code)"
                 + (zone.map { " (\($0.0))" } ?? "") + ": the venue \"\(venue.name)\" is left without a position"
         } else if let elsewhere, let zone {
-            warning = "\"\(names.first ?? "")\" is \(elsewhere.name), \(elsewhere.countryCode) in \(elsewhere.timeZone), but \(zone.1) is \(zone.0): the venue \"\(venue.name)\" is left without a position"
+            warning = "\"\(primary ?? "")\" is \(elsewhere.name), \(elsewhere.countryCode) in \(elsewhere.timeZone), but \(zone.1) is \(zone.0): the venue \"\(venue.name)\" is left without a position"
         } else if venue.timeZone == nil, venue.city != nil || venue.country != nil {
             warning = "the venue \"\(venue.name)\" could not be placed (\([venue.city, venue.country].compactMap { $0 }.joined(separator: ", "))): no position, no time zone"
         }

@@ -265,8 +265,8 @@ struct ICalendarEventReader {
         if location.isEmpty, coordinate == nil {
             return (summary.venue ?? calendarVenue).map { VenueListing(sourceID: ListingValues.derivedVenueKey(name: $0, city: nil, area: nil), name: $0) }
         }
-        let place = address.city.map { city in [city, address.region ?? address.country].compactMap { $0 }.joined(separator: ", ") }
-        guard let name = address.name ?? summary.venue ?? calendarVenue ?? place else { return nil }
+        let written = location.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let name = address.name ?? summary.venue ?? calendarVenue ?? (written.isEmpty ? nil : written) else { return nil }
         let city = address.city
         let country = address.country
         return VenueListing(
