@@ -22,8 +22,8 @@ import Listings
 ///   ("1099 Euclid Ave NE").
 /// - **UK**: a postcode ending a part ("London N1 7UX") gives city and country GB.
 /// - **Postcode first** (most of Europe): "12345 City", "D-12345 City", "1234 AB City"
-///   (NL), "0123 City" (NO, DK, AT, CH, BE), "123 45 City" (SE): unless a street word
-///   ends it ("1234 Main St").
+///   (NL, which it implies), "0123 City" (NO, DK, AT, CH, BE), "123 45 City" (SE, which
+///   it implies): unless a street word ends it ("1234 Main St").
 /// - **Japan**: "Venue（東京都渋谷区…）": the address in brackets, country JP.
 /// - **Several venues** ("A / B / C") are the first one's place.
 /// - **Online** (YouTube, Weverse, "Online", 线上, Zoom…) is no place: ``isOnline``.
@@ -94,6 +94,8 @@ public struct FreeTextAddress: Sendable, Hashable {
         if let last = parts.last, let code = Self.countryCode(last, usShaped: usShaped) {
             country = code
             parts.removeLast()
+            // "London, England, United Kingdom": the country named twice.
+            while parts.count >= 2, let last = parts.last, Self.countryCode(last, usShaped: usShaped) == code { parts.removeLast() }
         } else if let last = parts.last, last.count == 2, last.allSatisfy({ $0.isASCII && $0.isUppercase }),
             Self.usStates.contains(last)
         {
@@ -146,6 +148,7 @@ public struct FreeTextAddress: Sendable, Hashable {
             if postalCode == nil, let (postcode, place) = Self.leadingPostcode(part, usShaped: usShaped) {
                 postalCode = postcode
                 city = place
+                if country == nil { country = Self.postcodeCountry(postcode) }
             } else if Self.isStreet(part, usShaped: usShaped) {
                 if street == nil { street = part }
             } else {
@@ -277,11 +280,18 @@ public struct FreeTextAddress: Sendable, Hashable {
     static func leadingPostcode(_ part: String, usShaped: Bool) -> (String, String)? {
         guard !usShaped,
             let range = part.range(
-                of: "^([A-Z]{1,2}-)?([0-9]{4,5}|[0-9]{3} [0-9]{2}|[0-9]{4} ?[A-Z]{2}(?= ))", options: .regularExpression)
+                of: "^([A-Z]{1,2}-)?([0-9]{4} ?[A-Z]{2}(?= )|[0-9]{3} [0-9]{2}(?= )|[0-9]{4,5})", options: .regularExpression)
         else { return nil }
         let city = part[range.upperBound...].trimmingCharacters(in: .whitespaces)
         guard !city.isEmpty, !city.contains(where: \.isNumber), !endsWithStreetWord(city) else { return nil }
         return (String(part[range]), city)
+    }
+
+    /// Postcodes of one country's shape: "1017 SG" is Dutch, "117 39" Swedish.
+    static func postcodeCountry(_ postcode: String) -> String? {
+        if postcode.range(of: "^[0-9]{4} ?[A-Z]{2}$", options: .regularExpression) != nil { return "NL" }
+        if postcode.range(of: "^[0-9]{3} [0-9]{2}$", options: .regularExpression) != nil { return "SE" }
+        return nil
     }
 
     static func startsWithHouseNumber(_ part: String) -> Bool {

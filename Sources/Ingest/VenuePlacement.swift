@@ -150,17 +150,20 @@ struct VenuePlacement {
         citiesByName.value(for: name) { gazetteer.cities(named: name) }
     }
 
-    /// "Downtown Los Angeles" → ["Downtown Los Angeles", "Los Angeles", "Angeles"]: at most
-    /// four words, longest first.
+    /// "Downtown Los Angeles" → ["Downtown Los Angeles", "Los Angeles", "Angeles"], longest
+    /// first; "Bonn-Hardtberg" → ["Bonn-Hardtberg", "Bonn"].
     static func trailingRuns(_ text: String) -> [String] {
         let words = text.split(separator: " ").map(String.init)
         guard !words.isEmpty, words.count <= 6 else { return words.isEmpty ? [] : [text] }
-        return (0..<words.count).map { words[$0...].joined(separator: " ") }.filter { $0.count >= 3 }
+        var runs = (0..<words.count).map { words[$0...].joined(separator: " ") }
+        // "Bonn-Hardtberg": a city and its district.
+        if words.count == 1, let hyphen = text.firstIndex(of: "-"), hyphen > text.startIndex { runs.append(String(text[..<hyphen])) }
+        return runs.filter { $0.count >= 3 }
     }
 
-    /// Two-letter codes that, after a city, usually mean the country: "Berlin, DE",
-    /// "Toronto, CA", "Mumbai, IN", "Tel Aviv, IL".
-    static let codesMostlyCountries: Set<String> = ["DE", "CA", "IN", "IL", "AR", "CO", "MT"]
+    /// Two-letter codes that after a town no gazetteer lists mean the country as often as
+    /// the US state ("Wacken, DE"); other such codes are states ("Morrison, CO").
+    static let codesMostlyCountries: Set<String> = ["DE", "CA"]
 
     /// The country of a page's web address or of most of its events' links: a country
     /// code top-level domain (`.co.uk` is GB), not one sold as a generic name.
