@@ -70,7 +70,10 @@ public struct GeoEnrichment: Sendable {
             let statedZone = event.start.awaitsVenueZone ? nil : event.start.timeZone
             guard let venue = event.venue.map({ enriched($0, eventZone: statedZone) }) else { return event }
             event.venue = venue
-            Self.settle(&event.start, zone: venue.timeZone)
+            // A calendar's own zone beats that of a city too far away to say (Lord Howe
+            // Island's nearest gazetteer city keeps Sydney's clock).
+            let far = venue.coordinate.flatMap { point in venue.place.map { haversineDistance(from: point, to: $0.coordinate) > Self.nearestCityReachKilometres } } ?? false
+            Self.settle(&event.start, zone: far && event.start.timeZone != nil ? event.start.timeZone : venue.timeZone)
             return event
         }
         Self.placeLikeNamesakes(&page.events)
@@ -102,10 +105,23 @@ public struct GeoEnrichment: Sendable {
             return
         }
         if start.timeZone == nil { start.timeZone = zone }
-        if start.utc == nil, let time = start.localTime, let zone = start.timeZone {
-            start = EventStart(localDate: start.localDate, localTime: time, zone: zone)
+        guard let time = start.localTime, let zone = start.timeZone else { return }
+        let settled = EventStart(localDate: start.localDate, localTime: time, zone: zone)
+        if start.utc == nil {
+            start = settled
+        } else if settled.localTime != time || settled.localDate != start.localDate, let utc = start.utc,
+            let clock = UTCInstant.wallClock(of: utc, in: zone)
+        {
+            // A wall clock the zone skips (02:30 on a spring-forward night), with its instant:
+            // the clock the instant shows (RFC 5545).
+            start.localDate = clock.date
+            start.localTime = clock.time
         }
     }
+
+    /// How far a venue may be from its nearest gazetteer city for that city's zone to
+    /// outweigh the zone its calendar states.
+    static let nearestCityReachKilometres = 100.0
 
     /// A venue a page names without an address ("Burg Wilhelmstein") is where the page's
     /// venue of that name with an address is ("Burg Wilhelmstein, 52146 Würselen").
