@@ -50,7 +50,9 @@ public struct GeoEnrichment: Sendable {
             if venue.coordinate == nil {
                 let placement = self.placement
                 if evidence == nil {
-                    let votes = (page.events.compactMap(\.venue) + page.venues).compactMap(VenuePlacement.addressCountry)
+                    let votes = (page.events.compactMap(\.venue) + page.venues).compactMap { venue in
+                        VenuePlacement.addressCountry(venue) ?? venue.coordinate.flatMap { nearestPlace(to: $0)?.countryCode }
+                    }
                     evidence = placement.evidence(for: page, votes: votes)
                 }
                 let outcome = placement.place(venue, eventZone: eventZone, evidence: evidence!)
