@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Geo
 import Ingest
@@ -102,5 +103,19 @@ struct PlaceEvidenceTests {
         let event = try #require(page.events.first)
         #expect(event.venue == nil)
         #expect(event.start.timeZone == "Asia/Seoul" && event.start.localTime == LocalTime(hour: 20, minute: 0))
+    }
+
+    @Test func explainSaysHowThePlaceAndZoneWereChosen() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(try Self.page(entries: [
+            ("The Eastern, 800 Old Flat Shoals Rd SE, Atlanta, GA 30316", "DTSTART:20270612T000000Z"),
+            ("Wacken, Germany", "DTSTART:20270801T190000Z"),
+        ]))
+        let ids = try catalog.eventIDs(since: LocalDate(iso: "2027-01-01")!)
+        let places = try ids.map { try #require(try catalog.explain(eventID: $0)).place }.sorted()
+        #expect(places == [
+            "city Atlanta, GA, US from the address (the city's centre); zone America/New_York, the venue's",
+            "no position: the address (Wacken, DE) names no city the gazetteer places; zone Europe/Berlin, the venue's",
+        ])
     }
 }

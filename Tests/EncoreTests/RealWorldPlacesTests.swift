@@ -29,23 +29,28 @@ struct RealWorldPlacesTests {
         var testDescription: String { file }
     }
 
-    static let feeds: [Feed] = [
-        Feed(file: "no_tromso_events_aggregator.ics", zone: "Europe/Oslo", country: "NO", placed: 0.94),
-        Feed(file: "us_nj_sports_illustrated_stadium_sports_and_concerts.ics", zone: "America/New_York", country: "US", placed: 1),
-        Feed(file: "wackenschedule-wacken-2019-filtered-running-order.ics", zone: "Europe/Berlin", country: "DE", placed: 0),
-        Feed(file: "us_la_downbeat_jazz_picks.ics", zone: "America/Los_Angeles", country: "US", placed: 0.75),
-        Feed(file: "de_burg_wilhelmstein_wuerselen_castle_events.ics", zone: "Europe/Berlin", country: "DE", placed: 1),
-        Feed(file: "nl_de_hallen_amsterdam_agenda.ics", zone: "Europe/Amsterdam", country: "NL", placed: 0),
-        Feed(file: "jp_saishumiraishoujo_idol_live_schedule.ics", zone: "Asia/Tokyo", country: "JP", placed: 0.5),
-        Feed(file: "cn_kr_idolcal_evan_official_schedule_zh.ics", zone: "Asia/Seoul", country: "KR", placed: 0.5),
-        Feed(file: "us_laramie_visitlaramie_events.ics", zone: "America/Denver", country: "US", placed: 0.9),
-        Feed(file: "hse_orchestra_concerts.ics", zone: "Europe/Moscow", country: "RU", placed: 0),
-        Feed(file: "fasnacht_rocks_events.ics", zone: "Europe/Zurich", country: "CH", placed: 1),
-        Feed(file: "suomijazz_gigpress.ics", zone: "Europe/Helsinki", country: "FI", placed: 1),
-        Feed(file: "jazz_finland_unified_gcal_rrule.ics", zone: "Europe/Helsinki", country: "FI", placed: 0.98),
-        Feed(file: "widespread_panic_tour.ics", zone: nil, country: "US", placed: 0.8),
-        Feed(file: "uk_london_songkick_microformat_musicevents_2016.json", format: "jsonld", zone: "Europe/London", country: "GB", placed: 1),
-    ]
+    /// File, format, the zone of every event (`-`: several), the country of every venue,
+    /// the least share of venues with a position.
+    static let feeds: [Feed] = """
+        no_tromso_events_aggregator.ics ical Europe/Oslo NO 0.94
+        us_nj_sports_illustrated_stadium_sports_and_concerts.ics ical America/New_York US 1
+        wackenschedule-wacken-2019-filtered-running-order.ics ical Europe/Berlin DE 0
+        us_la_downbeat_jazz_picks.ics ical America/Los_Angeles US 0.75
+        de_burg_wilhelmstein_wuerselen_castle_events.ics ical Europe/Berlin DE 1
+        nl_de_hallen_amsterdam_agenda.ics ical Europe/Amsterdam NL 0
+        jp_saishumiraishoujo_idol_live_schedule.ics ical Asia/Tokyo JP 0.5
+        cn_kr_idolcal_evan_official_schedule_zh.ics ical Asia/Seoul KR 0.5
+        us_laramie_visitlaramie_events.ics ical America/Denver US 0.9
+        hse_orchestra_concerts.ics ical Europe/Moscow RU 0
+        fasnacht_rocks_events.ics ical Europe/Zurich CH 1
+        suomijazz_gigpress.ics ical Europe/Helsinki FI 1
+        jazz_finland_unified_gcal_rrule.ics ical Europe/Helsinki FI 0.98
+        widespread_panic_tour.ics ical - US 0.8
+        uk_london_songkick_microformat_musicevents_2016.json jsonld Europe/London GB 1
+        """.split(separator: "\n").map { line in
+        let fields = line.split(separator: " ").map(String.init)
+        return Feed(file: fields[0], format: fields[1], zone: fields[2] == "-" ? nil : fields[2], country: fields[3], placed: Double(fields[4])!)
+    }
 
     @Test(.enabled(if: TestSupport.realWorld("ical") != nil), arguments: feeds)
     func everyEventOfARealFeedIsInItsZoneAndCountry(feed: Feed) throws {
