@@ -108,10 +108,13 @@ public struct GeoEnrichment: Sendable {
         }
         if start.timeZone == nil { start.timeZone = zone }
         guard let time = start.localTime, let zone = start.timeZone else { return }
-        let settled = EventStart(localDate: start.localDate, localTime: time, zone: zone)
         if start.utc == nil {
-            start = settled
-        } else if settled.localTime != time || settled.localDate != start.localDate, let utc = start.utc,
+            start = EventStart(localDate: start.localDate, localTime: time, zone: zone)
+            return
+        }
+        guard EventStart.clockChanges(near: start.localDate, in: zone) else { return }
+        let settled = EventStart(localDate: start.localDate, localTime: time, zone: zone)
+        if settled.localTime != time || settled.localDate != start.localDate, let utc = start.utc,
             let clock = UTCInstant.wallClock(of: utc, in: zone)
         {
             // A wall clock the zone skips (02:30 on a spring-forward night), with its instant:

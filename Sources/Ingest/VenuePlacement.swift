@@ -180,9 +180,10 @@ struct VenuePlacement {
     }
 
     static func tldCountry(_ address: String) -> String? {
-        guard address.hasPrefix("http://") || address.hasPrefix("https://"),
-            let host = URL(string: address)?.host?.lowercased(), let tld = host.split(separator: ".").last, tld.count == 2
-        else { return nil }
+        // Read by hand: asked of every link of a page, and URL parsing is slow.
+        guard let scheme = address.range(of: "://"), address.hasPrefix("http") else { return nil }
+        let host = address[scheme.upperBound...].prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }.lowercased()
+        guard let tld = host.split(separator: ".").last, tld.count == 2 else { return nil }
         let code = tld == "uk" ? "GB" : tld.uppercased()
         guard !genericCountryDomains.contains(String(tld)), CountryNames.code(for: code) == code else { return nil }
         return code

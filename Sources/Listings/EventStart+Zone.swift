@@ -1,3 +1,6 @@
+import Foundation
+import Geo
+
 extension EventStart {
     /// A start on the wall clock of an IANA zone, with its instant.
     ///
@@ -14,6 +17,19 @@ extension EventStart {
             self.localTime = clock.time
         }
     }
+
+    /// Whether `zone`'s clocks change within a day of `date` (a skipped or repeated hour is
+    /// possible), remembered: most days have none, and checking needs the zone's rules.
+    public static func clockChanges(near date: LocalDate, in zone: String) -> Bool {
+        changeDays.value(for: zone + " " + date.description) {
+            guard let timeZone = TimeZone(identifier: zone) else { return false }
+            let midnight = TimeInterval(date.daysSinceEpoch) * 86_400
+            return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: midnight - 86_400))
+                != timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: midnight + 2 * 86_400))
+        }
+    }
+
+    private static let changeDays = MemoCache<String, Bool>()
 
     /// A start known by its instant, on the wall clock of `zone`.
     public init?(instant: UTCInstant, zone: String) {
