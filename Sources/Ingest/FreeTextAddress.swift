@@ -96,6 +96,13 @@ public struct FreeTextAddress: Sendable, Hashable {
             parts.removeLast()
             // "London, England, United Kingdom": the country named twice.
             while parts.count >= 2, let last = parts.last, Self.countryCode(last, usShaped: usShaped) == code { parts.removeLast() }
+        } else if let last = parts.last, let code = Self.usStateNames[last.lowercased()],
+            parts.count >= 3 || !Self.statesNamedLikeCities.contains(code)
+        {
+            // "Hodgenville, Kentucky"; "…, Brooklyn, New York" (but "Bowery Ballroom, New York" is the city).
+            region = code
+            country = "US"
+            parts.removeLast()
         } else if let last = parts.last, last.count == 2, last.allSatisfy({ $0.isASCII && $0.isUppercase }),
             Self.usStates.contains(last)
         {
@@ -348,13 +355,19 @@ public struct FreeTextAddress: Sendable, Hashable {
 
     static let canadianProvinces: Set<String> = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]
 
+    /// States whose name is also a city's: a state only after a city.
+    static let statesNamedLikeCities: Set<String> = ["NY", "WA"]
+
+    /// Georgia is left out: as a last part it is as often the country.
     static let usStateNames: [String: String] = [
         "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA", "colorado": "CO",
-        "connecticut": "CT", "delaware": "DE", "florida": "FL", "georgia": "GA", "hawaii": "HI", "idaho": "ID",
+        "connecticut": "CT", "delaware": "DE", "florida": "FL", "hawaii": "HI", "idaho": "ID",
         "illinois": "IL", "indiana": "IN", "iowa": "IA", "kansas": "KS", "kentucky": "KY", "louisiana": "LA",
         "maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI", "minnesota": "MN", "mississippi": "MS",
         "missouri": "MO", "montana": "MT", "nebraska": "NE", "nevada": "NV", "ohio": "OH", "oklahoma": "OK",
         "oregon": "OR", "pennsylvania": "PA", "tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT",
-        "virginia": "VA", "washington": "WA", "wisconsin": "WI", "wyoming": "WY",
+        "virginia": "VA", "washington": "WA", "wisconsin": "WI", "wyoming": "WY", "new york": "NY", "new jersey": "NJ",
+        "new mexico": "NM", "new hampshire": "NH", "north carolina": "NC", "south carolina": "SC", "north dakota": "ND",
+        "south dakota": "SD", "rhode island": "RI", "west virginia": "WV", "district of columbia": "DC",
     ]
 }
