@@ -26,6 +26,7 @@ extension Encore {
             }
             if json { return try Output.json(explanation) }
             Output.line("#\(id) \(explanation.event.title)")
+            Output.line("Place: " + PlaceExplanation.of(explanation.event))
             var lastHeading = ""
             for record in explanation.records {
                 let heading: String

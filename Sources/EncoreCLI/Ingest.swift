@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Catalog
 import Geo
@@ -29,6 +30,19 @@ extension Encore {
                 valueName: "id"))
         var similarTo: String?
 
+        @Option(help: ArgumentHelp(
+            "Where the pages' events are when an address leaves it open: an ISO country code or name (like GB).",
+            valueName: "country"))
+        var country: String?
+
+        @Option(help: ArgumentHelp("A place the pages are about (like \"Bristol, GB\"), for the same purpose.", valueName: "place"))
+        var place: String?
+
+        @Option(
+            name: .customLong("time-zone"),
+            help: ArgumentHelp("The pages' IANA zone when neither the pages nor their places give one.", valueName: "zone"))
+        var timeZone: String?
+
         @Argument(help: ArgumentHelp("Files or directories to ingest.", valueName: "path"))
         var paths: [String] = []
 
@@ -38,15 +52,23 @@ extension Encore {
                 let known = IngesterRegistry.standard.formats.joined(separator: ", ")
                 throw ValidationError("Unknown --format \"\(format)\". Known formats: \(known).")
             }
+            if let country, CountryNames.code(for: country) == nil {
+                throw ValidationError("Unknown --country \"\(country)\": give an ISO 3166 code or a country's name, like GB.")
+            }
+            if let timeZone, TimeZone(identifier: timeZone) == nil {
+                throw ValidationError("Unknown --time-zone \"\(timeZone)\": give an IANA zone, like Europe/London.")
+            }
         }
 
         func run() throws {
             let catalog = try global.openOrCreateCatalog()
             // Recurring events (iCalendar) are expanded over the same window a refresh uses.
             let today = global.currentDate
-            let ingestion = FileIngestion(
+            var ingestion = FileIngestion(
                 format: format, similarToArtist: similarTo, enrichment: GeoEnrichment(gazetteer: try Gazetteer.bundled()),
                 window: DateWindow(from: today, to: today.adding(days: 365)))
+            ingestion.sourceHint = PlaceEvidence(
+                configuredCountry: country.flatMap(CountryNames.code(for:)), configuredPlace: place, configuredZone: timeZone)
             let reporter = IngestReporter(reporting)
             let summary = ingestion.ingest(paths: paths, into: catalog, progress: reporter.progress)
             reporter.finish(summary)

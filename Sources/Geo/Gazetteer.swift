@@ -80,7 +80,7 @@ public struct Gazetteer: Sendable {
             for alias in fields { countryCodes[NameFolding.fold(alias)] = fields[0] }
             countryNames[fields[0]] = fields[2]
         }
-        for (alias, code) in Self.countryAliases { countryCodes[alias] = code }
+        for (alias, code) in CountryNames.otherNames { countryCodes[NameFolding.fold(alias)] = code }
         var admin1Codes: [String: [String: String]] = [:]
         for line in Self.lines(admin1TSV) {
             let fields = line.split(separator: "\t").map(String.init)
@@ -97,13 +97,6 @@ public struct Gazetteer: Sendable {
         self.admin1Codes = admin1Codes
         self.countryNames = countryNames
     }
-
-    /// Names people use that GeoNames does not list as country names.
-    private static let countryAliases: [String: String] = [
-        "uk": "GB", "england": "GB", "scotland": "GB", "wales": "GB", "northern ireland": "GB", "great britain": "GB",
-        "usa": "US", "united states of america": "US", "america": "US", "czechia": "CZ", "holland": "NL",
-        "the netherlands": "NL", "south korea": "KR", "korea": "KR", "russia": "RU", "turkiye": "TR",
-    ]
 
     /// The gazetteer shipped with Encore, loaded once per process.
     public static func bundled() throws -> Gazetteer {
@@ -236,6 +229,14 @@ public struct Gazetteer: Sendable {
             if let best, best.distance <= bound { return best.index }
         }
         return best?.index
+    }
+
+    /// The country, first-level division and zone of the city on line `index`, without
+    /// building the city.
+    func countryRegionZone(at index: Int) -> (country: String, admin1: String, zone: String) {
+        let fields = Self.fields(bytes[lineRanges[index]], upTo: 8)
+        guard fields.count == 8 else { return ("", "", "") }
+        return (fields[4], fields[5], fields[7])
     }
 
     /// Builds the city on line `index` of the file.

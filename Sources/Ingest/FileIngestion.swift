@@ -21,6 +21,8 @@ public struct FileIngestion: Sendable {
     public var window: DateWindow?
     /// Kinds of non-concerts kept (a source's `keep`; see ``PageContext/keptKinds``).
     public var keptKinds: Set<NonConcertKind> = []
+    /// What the operator said about where the source's events are (see ``PlaceEvidence``).
+    public var sourceHint = PlaceEvidence()
 
     public init(
         registry: IngesterRegistry = .standard, format: String? = nil, similarToArtist: String? = nil,
@@ -231,7 +233,7 @@ public struct FileIngestion: Sendable {
             }
             ingester = detected
         }
-        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window, keptKinds: keptKinds)
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window, keptKinds: keptKinds, sourceHint: sourceHint)
         let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
         do {
             // Asked in the group that applies the page: it sees the pages the group
@@ -244,6 +246,7 @@ public struct FileIngestion: Sendable {
             if let repair { page.skipped[UTF8Repair.reason, default: 0] += repair.replaced }
             try NameControlCharacters.clean(&page)
             TextLengthCaps.apply(&page)
+            page.placeEvidence.adoptHint(context.sourceHint)
             if let enrichment { page = enrichment.enrich(page) }
             page.computeContentHashes()
             return .page(page, hash: pageHash, format: ingester.format)
@@ -299,6 +302,8 @@ public struct FileIngestion: Sendable {
         if readsWindow, let window = context.window { hasher.combine("window \(window.from) \(window.to)") }
         // What a source keeps changes what its pages say.
         if !context.keptKinds.isEmpty { hasher.combine("keep " + context.keptKinds.sorted().map(\.rawValue).joined(separator: ",")) }
+        // A page read with another hint may land elsewhere: it is another page.
+        if !context.sourceHint.isEmpty { hasher.combine("hint \(context.sourceHint)") }
         return hasher.hexDigest
     }
 
@@ -310,7 +315,7 @@ public struct FileIngestion: Sendable {
         guard let format, let ingester = registry.ingester(named: format) else {
             return (.failure(IngestError(locator: locator, reason: .unrecognizedFormat)), nil)
         }
-        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window, keptKinds: keptKinds)
+        let context = PageContext(locator: locator, similarToArtist: similarToArtist, window: window, keptKinds: keptKinds, sourceHint: sourceHint)
         let pageHash = Self.pageHash(data, context, readsWindow: ingester.readsWindow)
         var page: ListingPage
         do {
@@ -319,6 +324,7 @@ public struct FileIngestion: Sendable {
             if let repair { page.skipped[UTF8Repair.reason, default: 0] += repair.replaced }
             try NameControlCharacters.clean(&page)
             TextLengthCaps.apply(&page)
+            page.placeEvidence.adoptHint(context.sourceHint)
         } catch {
             return (.failure(error), nil)
         }

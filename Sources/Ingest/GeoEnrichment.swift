@@ -9,8 +9,10 @@ import Listings
 ///   ``cityCentreKilometres`` of the centre of the venue's own city are that city's, not
 ///   the venue's (some sources give a city's centre for venues they cannot place), so
 ///   they are flagged approximate as if geocoded here.
-/// - A venue without coordinates is geocoded to its city (by name, within its country
-///   when known): it gets the city's coordinate, flagged approximate.
+/// - A venue without coordinates is placed by its address and the page's evidence
+///   (``VenuePlacement``): it gets its city's coordinate, flagged approximate, or, when
+///   the evidence disagrees or is missing, a country and zone without a position and a
+///   warning.
 /// - A metro area is linked to the city of the same name in its country, else to the
 ///   city nearest its centre or its venue; a metro area without a centre gets its
 ///   linked city's.
@@ -26,6 +28,9 @@ public struct GeoEnrichment: Sendable {
     /// city search scans grid cells of hundreds of cities in dense regions.
     private let placeNearest = MemoCache<Coordinate, PlaceLink?>()
     private let metroPlaces = MemoCache<Coordinate, PlaceLink?>()
+    private let citiesByName = MemoCache<String, [City]>()
+    /// Zones by country, read from the gazetteer on first need.
+    private let zoneTables = MemoCache<Int, ZoneTable>(limit: 2)
     /// How far a metro area reaches from its centre (the catalog's assignment radius).
     static let metroReachKilometres = 50.0
 
@@ -37,35 +42,132 @@ public struct GeoEnrichment: Sendable {
         var page = page
         var venues: [String: VenueListing] = [:]
         var metros: [String: MetroAreaListing] = [:]
-        func enriched(_ venue: VenueListing) -> VenueListing {
+        var evidence: VenuePlacement.PageEvidence?
+        var placementWarnings: [ListingWarning] = []
+        func enriched(_ venue: VenueListing, eventZone: String? = nil) -> VenueListing {
             if let done = venues[venue.sourceID], done.name == venue.name { return done }
-            var result = enrich(venue, metros: &metros)
+            var result: VenueListing
+            if venue.coordinate == nil {
+                let placement = self.placement
+                if evidence == nil {
+                    let votes = (page.events.compactMap(\.venue) + page.venues).compactMap { venue in
+                        VenuePlacement.addressCountry(venue) ?? venue.coordinate.flatMap { nearestPlace(to: $0)?.countryCode }
+                    }
+                    evidence = placement.evidence(for: page, votes: votes)
+                }
+                let outcome = placement.place(venue, eventZone: eventZone, evidence: evidence!)
+                if let warning = outcome.warning { placementWarnings.append(ListingWarning(locator: page.locator, message: warning)) }
+                result = enrich(outcome.venue, metros: &metros)
+            } else {
+                result = enrich(venue, metros: &metros)
+            }
             if let metro = result.metroArea { result.metroArea = metros[metro.sourceID] ?? metro }
             venues[venue.sourceID] = result
             return result
         }
         page.metroAreas = page.metroAreas.map { enrich($0, near: nil, cache: &metros) }
-        page.venues = page.venues.map(enriched)
+        page.venues = page.venues.map { enriched($0) }
         page.events = page.events.map { event in
             var event = event
-            guard let venue = event.venue.map(enriched) else { return event }
+            let statedZone = event.start.awaitsVenueZone ? nil : event.start.timeZone
+            guard let venue = event.venue.map({ enriched($0, eventZone: statedZone) }) else { return event }
             event.venue = venue
-            if event.start.awaitsVenueZone, let zone = venue.timeZone, let utc = event.start.utc,
-                let local = UTCInstant.wallClock(of: utc, in: zone)
-            {
-                event.start.localDate = local.date
-                event.start.localTime = local.time
-                event.start.timeZone = zone
-                event.start.awaitsVenueZone = false
-            }
-            let zone = event.start.timeZone ?? venue.timeZone
-            event.start.timeZone = zone
-            if event.start.utc == nil, let time = event.start.localTime, let zone {
-                event.start.utc = UTCInstant(date: event.start.localDate, time: time, timeZoneIdentifier: zone)
-            }
+            // A calendar's own zone beats that of a city too far away to say (Lord Howe
+            // Island's nearest gazetteer city keeps Sydney's clock).
+            let far = venue.coordinate.flatMap { point in venue.place.map { haversineDistance(from: point, to: $0.coordinate) > Self.nearestCityReachKilometres } } ?? false
+            Self.settle(&event.start, zone: far && event.start.timeZone != nil ? event.start.timeZone : venue.timeZone)
             return event
         }
+        Self.placeLikeNamesakes(&page.events)
+        if page.events.contains(where: { $0.start.timeZone == nil || $0.start.awaitsVenueZone }) {
+            let placement = self.placement
+            let zone = Self.pageZone(page, evidence: evidence ?? placement.evidence(for: page, votes: []), zones: placement.zones)
+            var unplaced = 0
+            page.events = page.events.map { event in
+                var event = event
+                Self.settle(&event.start, zone: event.start.timeZone ?? zone)
+                if event.start.awaitsVenueZone { unplaced += 1 }
+                return event
+            }
+            if unplaced > 0 {
+                placementWarnings.append(ListingWarning(
+                    locator: page.locator,
+                    message: "\(unplaced) event(s) give only a UTC time and no place whose zone is known: their times are UTC, not the venue's clock"))
+            }
+        }
+        page.warnings += placementWarnings
         return page
+    }
+
+    /// The start on the venue's clock once its zone is known: an instant the source gave
+    /// in another zone is moved to it; a wall clock gets its instant.
+    static func settle(_ start: inout EventStart, zone: String?) {
+        if start.awaitsVenueZone, let zone, let utc = start.utc, let settled = EventStart(instant: utc, zone: zone) {
+            start = settled
+            return
+        }
+        if start.timeZone == nil { start.timeZone = zone }
+        guard let time = start.localTime, let zone = start.timeZone else { return }
+        if start.utc == nil {
+            start = EventStart(localDate: start.localDate, localTime: time, zone: zone)
+            return
+        }
+        guard EventStart.clockChanges(near: start.localDate, in: zone) else { return }
+        let settled = EventStart(localDate: start.localDate, localTime: time, zone: zone)
+        if settled.localTime != time || settled.localDate != start.localDate, let utc = start.utc,
+            let clock = UTCInstant.wallClock(of: utc, in: zone)
+        {
+            // A wall clock the zone skips (02:30 on a spring-forward night), with its instant:
+            // the clock the instant shows (RFC 5545).
+            start.localDate = clock.date
+            start.localTime = clock.time
+        }
+    }
+
+    /// How far a venue may be from its nearest gazetteer city for that city's zone to
+    /// outweigh the zone its calendar states.
+    static let nearestCityReachKilometres = 100.0
+
+    /// A venue a page names without an address ("Burg Wilhelmstein") is where the page's
+    /// venue of that name with an address is ("Burg Wilhelmstein, 52146 Würselen").
+    static func placeLikeNamesakes(_ events: inout [EventListing]) {
+        guard events.contains(where: { $0.venue.map { $0.place == nil && $0.city == nil } ?? false }) else { return }
+        var placed: [String: VenueListing] = [:]
+        for event in events {
+            if let venue = event.venue, venue.place != nil, placed[NameFolding.fold(venue.name)] == nil {
+                placed[NameFolding.fold(venue.name)] = venue
+            }
+        }
+        for index in events.indices {
+            guard let venue = events[index].venue, venue.place == nil, venue.city == nil, venue.coordinate == nil,
+                let namesake = placed[NameFolding.fold(venue.name)]
+            else { continue }
+            events[index].venue?.city = namesake.city
+            events[index].venue?.country = namesake.country
+            events[index].venue?.coordinate = namesake.coordinate
+            events[index].venue?.coordinateIsApproximate = true
+            events[index].venue?.place = namesake.place
+            events[index].venue?.timeZone = namesake.timeZone
+            settle(&events[index].start, zone: namesake.timeZone)
+        }
+    }
+
+    /// The zone of a page's events that no venue places: the operator's or the calendar's,
+    /// else the one zone its placed venues share (two at least, two thirds of them), else
+    /// the one zone of the country the evidence names.
+    static func pageZone(_ page: ListingPage, evidence: VenuePlacement.PageEvidence, zones: ZoneTable) -> String? {
+        if let zone = evidence.zone { return zone.name }
+        let placed = page.events.compactMap { $0.venue?.timeZone }
+        let counts = Dictionary(placed.map { ($0, 1) }, uniquingKeysWith: +)
+        if let (zone, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2, count * 3 >= placed.count * 2 {
+            return zone
+        }
+        return evidence.countries.first.flatMap { zones.onlyZone(of: $0.code) }
+    }
+
+    private var placement: VenuePlacement {
+        VenuePlacement(
+            gazetteer: gazetteer, zones: zoneTables.value(for: 0) { gazetteer.zoneTable() }, citiesByName: citiesByName)
     }
 
     private func enrich(_ venue: VenueListing, metros: inout [String: MetroAreaListing]) -> VenueListing {
@@ -78,12 +180,6 @@ public struct GeoEnrichment: Sendable {
             {
                 venue.coordinateIsApproximate = true
             }
-        } else if let cityName = venue.city,
-            let city = bestCity(named: cityName, country: venue.country ?? venue.metroArea?.country, region: venue.region)
-        {
-            venue.place = Self.link(city)
-            venue.coordinate = city.coordinate
-            venue.coordinateIsApproximate = true
         }
         if venue.timeZone == nil { venue.timeZone = venue.place?.timeZone }
         if venue.metroArea == nil, let coordinate = venue.coordinate {

@@ -50,12 +50,18 @@ public struct PageContext: Sendable, Hashable {
     /// Kinds of non-concerts this source keeps (its `keep` setting), which sources that
     /// tell them by their titles would otherwise skip (see ``NonConcertClassifier``).
     public var keptKinds: Set<NonConcertKind>
+    /// What the operator said about the source's place (`country`, `place`, `time_zone`).
+    public var sourceHint = PlaceEvidence()
 
-    public init(locator: String, similarToArtist: String? = nil, window: DateWindow? = nil, keptKinds: Set<NonConcertKind> = []) {
+    public init(
+        locator: String, similarToArtist: String? = nil, window: DateWindow? = nil, keptKinds: Set<NonConcertKind> = [],
+        sourceHint: PlaceEvidence = PlaceEvidence()
+    ) {
         self.locator = locator
         self.similarToArtist = similarToArtist
         self.window = window
         self.keptKinds = keptKinds
+        self.sourceHint = sourceHint
     }
 
     /// The artist a similar-artists response is for: ``similarToArtist``, or the id in a

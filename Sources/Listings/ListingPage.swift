@@ -46,6 +46,8 @@ public struct ListingPage: Sendable, Hashable {
     public var skipped: [String: Int] = [:]
     /// Values the page gave that were dropped (see ``ListingWarning``), in page order.
     public var warnings: [ListingWarning] = []
+    /// Where the page's events are, by what the page and its source say beyond each address.
+    public var placeEvidence = PlaceEvidence()
     /// The listings' content hashes once ``computeContentHashes()`` made them; any change
     /// to the listings drops them.
     public var contentHashes: PageContentHashes? { hashes.value }

@@ -79,6 +79,8 @@ public struct MergeExplanation: Sendable, Hashable, Encodable {
     /// For an act's set listed on its own, the nearest festival within 5 km and a week
     /// that it did not join, and the rule that kept it out; nil otherwise.
     public var festivalNearMiss: NearMiss?
+    /// How the place and zone were chosen (``PlaceExplanation``).
+    public var place: String
 
     public init(
         event: EventDetail, records: [Record], nearMisses: [NearMiss] = [], festivalNearMiss: NearMiss? = nil
@@ -87,10 +89,11 @@ public struct MergeExplanation: Sendable, Hashable, Encodable {
         self.records = records
         self.nearMisses = nearMisses
         self.festivalNearMiss = festivalNearMiss
+        place = PlaceExplanation.of(event)
     }
 
     enum CodingKeys: String, CodingKey {
-        case event, records
+        case event, records, place
         case nearMisses = "near_misses"
         case festivalNearMiss = "festival_near_miss"
     }

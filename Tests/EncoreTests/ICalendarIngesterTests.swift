@@ -61,7 +61,7 @@ struct ICalendarIngesterTests {
         #expect(weekender.start.localTime == nil)
         #expect(weekender.endDate == LocalDate(iso: "2027-07-04"), "DTEND is exclusive")
         let park = try #require(weekender.venue)
-        #expect(park.name == "Victoria Park" && park.country == "UK")
+        #expect(park.name == "Victoria Park" && park.country == "GB")
         #expect(park.coordinate == Coordinate(latitude: 51.5362, longitude: -0.0388))
     }
 

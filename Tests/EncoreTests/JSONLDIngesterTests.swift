@@ -247,9 +247,13 @@ struct JSONLDIngesterTests {
         #expect(venue.street == "3 Station Road")
         #expect(venue.city == "Eastholm")
         #expect(venue.sourceID.hasPrefix("derived:"))
-        // Anything less clear stays whole, as the street.
-        let unclear = try parse(event(#""name": "x", "startDate": "2027-01-01", "location": {"name": "V", "address": "Hauptstraße 5, 10115 Berlin"}"#))
-        #expect(unclear.events.first?.venue?.street == "Hauptstraße 5, 10115 Berlin")
+        // A German address: street, then postcode and city.
+        let german = try parse(event(#""name": "x", "startDate": "2027-01-01", "location": {"name": "V", "address": "Hauptstraße 5, 10115 Berlin"}"#))
+        #expect(german.events.first?.venue?.street == "Hauptstraße 5")
+        #expect(german.events.first?.venue?.postalCode == "10115" && german.events.first?.venue?.city == "Berlin")
+        // Text that names no place stays whole, as the street.
+        let unclear = try parse(event(#""name": "x", "startDate": "2027-01-01", "location": {"name": "V", "address": "Behind the old mill"}"#))
+        #expect(unclear.events.first?.venue?.street == "Behind the old mill")
         #expect(unclear.events.first?.venue?.city == nil)
         let named = try parse(event(#""name": "x", "startDate": "2027-01-01", "location": "The Lantern Rooms""#))
         #expect(named.events.first?.venue?.name == "The Lantern Rooms")

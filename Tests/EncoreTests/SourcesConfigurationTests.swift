@@ -136,4 +136,31 @@ struct SourcesConfigurationTests {
             state: catalog, today: TestSupport.today)
         #expect(crawler.ingestion.keptKinds == [.sports])
     }
+
+    @Test func aSourceMaySayWhereItsEventsAre() throws {
+        let text = """
+            [[source]]
+            name = "town"
+            format = "ical"
+            urls = ["https://www.windsor-arts.co.uk/events.ics"]
+            contact = "ops@example.org"
+            country = "United Kingdom"
+            place = "Windsor, GB"
+            time_zone = "Europe/London"
+            """
+        let source = try #require(try SourcesConfiguration(parsing: text).sources.first)
+        #expect(source.placeHint == PlaceEvidence(configuredCountry: "GB", configuredPlace: "Windsor, GB", configuredZone: "Europe/London"))
+        let api = try #require(try SourcesConfiguration(parsing: valid.replacingOccurrences(of: "to = \"+180d\"", with: "to = \"+180d\"\ncountry = \"de\"")).sources.first)
+        #expect(api.placeHint.configuredCountry == "DE")
+    }
+
+    @Test(arguments: [
+        ("country = \"Atlantis\"", "country must be an ISO 3166 code"),
+        ("time_zone = \"CET+1\"", "time_zone must be an IANA zone"),
+    ])
+    func rejectsAPlaceHintItCannotRead(line: String, message: String) {
+        let broken = pages.replacingOccurrences(of: "max_pages = 200", with: "max_pages = 200\n" + line)
+        let error = #expect(throws: ConfigurationError.self) { try SourcesConfiguration(parsing: broken) }
+        #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+    }
 }

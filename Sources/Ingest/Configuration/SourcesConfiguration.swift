@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Listings
 
 /// `encore.toml`: the sources a scheduled `encore refresh` crawls.
@@ -26,6 +27,9 @@ import Listings
 /// max_pages = 200                        # optional, per run (default 100)
 /// contact = "ops@example.org"            # required: sent in the User-Agent
 /// keep = ["sports"]                      # optional: kinds of non-concerts to keep
+/// country = "GB"                         # optional, any source: where its events are when
+/// place = "Bristol, GB"                  #   an address leaves it open (ISO code; a place;
+/// time_zone = "Europe/London"            #   an IANA zone)
 /// ```
 ///
 /// `keep` names kinds of listings that sources read from titles (iCalendar, JSON-LD)
@@ -59,6 +63,10 @@ public struct SourcesConfiguration: Sendable, Equatable {
         /// Kinds of non-concerts this source's listings keep (`keep`).
         public var keep: Set<NonConcertKind> = []
 
+        /// Where the source's events are when their addresses leave it open (`country`,
+        /// `place`, `time_zone`).
+        public var placeHint = PlaceEvidence()
+
         /// Whether this source fetches pages (`urls`) rather than an API.
         public var isPageSource: Bool { !urls.isEmpty }
     }
@@ -86,7 +94,7 @@ public struct SourcesConfiguration: Sendable, Equatable {
         let formats = registry.formats
         let known: Set<String> = [
             "name", "format", "base_url", "api_key_env", "metro_areas", "artists", "venues", "requests_per_second",
-            "page_size", "max_pages", "from", "to", "urls", "follow", "contact", "keep",
+            "page_size", "max_pages", "from", "to", "urls", "follow", "contact", "keep", "country", "place", "time_zone",
         ]
         if let (key, entry) = document.root.entries.min(by: { $0.value.line < $1.value.line }) {
             throw ConfigurationError(line: entry.line, message: "\"\(key)\" must be inside a [[source]] table")
@@ -117,10 +125,12 @@ public struct SourcesConfiguration: Sendable, Equatable {
                     message: "unknown format \"\(format)\"; known formats: \(formats.joined(separator: ", "))")
             }
             let keep = try Self.keptKinds(table, reader: reader)
+            let placeHint = try Self.placeHint(table, reader: reader)
             if table.entries["urls"] != nil {
                 let pageFormats = registry.ingesters.filter(\.readsWebPages).map(\.format)
                 var source = try Self.pageSource(table, reader: reader, name: name, format: format, pageFormats: pageFormats)
                 source.keep = keep
+                source.placeHint = placeHint
                 sources.append(source)
                 continue
             }
@@ -170,6 +180,7 @@ public struct SourcesConfiguration: Sendable, Equatable {
                 venues: try reader.strings("venues"), requestsPerSecond: rate, pageSize: pageSize, maxPages: maxPages,
                 from: try reader.optionalString("from"), to: try reader.optionalString("to"), line: table.line)
             source.keep = keep
+            source.placeHint = placeHint
             sources.append(source)
         }
         guard !sources.isEmpty else {
@@ -191,6 +202,28 @@ public struct SourcesConfiguration: Sendable, Equatable {
             kinds.insert(kind)
         }
         return kinds
+    }
+
+    /// `country`, `place` and `time_zone`: checked here, so a typo fails the configuration
+    /// rather than placing every event wrongly.
+    private static func placeHint(_ table: TOMLDocument.Table, reader: TableReader) throws(ConfigurationError) -> PlaceEvidence {
+        var hint = PlaceEvidence()
+        if let text = try reader.optionalString("country") {
+            guard let code = CountryNames.code(for: text) else {
+                throw ConfigurationError(
+                    line: table.entries["country"]!.line, message: "country must be an ISO 3166 code or a country's name, like \"GB\"; got \"\(text)\"")
+            }
+            hint.configuredCountry = code
+        }
+        hint.configuredPlace = try reader.optionalString("place")?.trimmingCharacters(in: .whitespaces)
+        if let text = try reader.optionalString("time_zone") {
+            guard TimeZone(identifier: text) != nil else {
+                throw ConfigurationError(
+                    line: table.entries["time_zone"]!.line, message: "time_zone must be an IANA zone, like \"Europe/London\"; got \"\(text)\"")
+            }
+            hint.configuredZone = text
+        }
+        return hint
     }
 
     /// A `[[source]]` with `urls`: pages fetched as they are, with links followed.

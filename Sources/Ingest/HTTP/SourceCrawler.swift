@@ -40,6 +40,7 @@ public struct SourceCrawler: Sendable {
         var ingestion = ingestion
         ingestion.format = source.format
         ingestion.keptKinds = source.keep
+        ingestion.sourceHint = source.placeHint
         self.ingestion = ingestion
         self.state = state
         self.today = today

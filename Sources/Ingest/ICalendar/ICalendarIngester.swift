@@ -28,8 +28,8 @@ import Listings
 /// - **Acts** come from the `SUMMARY` (``TitleBill``), or from a lineup listed with dots
 ///   in `DESCRIPTION` ("A · B · C"); the whole summary is the title. A
 ///   one act's calendar (``ICalendarOneAct``: a band's Gig-o-Matic export, a tour feed)
-///   bills its act first on every entry. **Venues** from `LOCATION` (name, then street,
-///   postal code, city, region or country), `GEO`, an "at Venue" summary, or
+///   bills its act first on every entry. **Venues** from `LOCATION` (read by
+///   ``FreeTextAddress`` by country conventions), `GEO`, an "at Venue" summary, or
 ///   `X-WR-CALNAME` when it names a venue (not an act) and events give no location.
 public struct ICalendarIngester: Ingester {
     public let format = "ical"
@@ -72,6 +72,7 @@ public struct ICalendarIngester: Ingester {
         var budget = RecurrenceBudget()
         for calendar in calendars {
             let reader = ICalendarEventReader(calendar: calendar, locator: locator, window: context.window, keeping: context.keptKinds)
+            if page.placeEvidence.calendarZone == nil { page.placeEvidence.calendarZone = reader.zones.placeZone }
             for listing in try reader.events(skipped: &page.skipped, budget: &budget) {
                 if starts[listing.sourceID] == nil {
                     starts[listing.sourceID] = listing.start
@@ -267,10 +268,7 @@ struct ICalendarEventReader {
     ) throws(IngestError) -> EventListing {
         let summaryText = entry.property("SUMMARY")?.text ?? ""
         let categories = entry.all("CATEGORIES").flatMap(\.list).map { $0.lowercased() }
-        var venue = self.venue(entry)
-        if venue == nil, let name = bill.venue ?? calendarVenue {
-            venue = VenueListing(sourceID: ListingValues.derivedVenueKey(name: name, city: nil, area: nil), name: name)
-        }
+        let venue = self.venue(entry, named: bill.venue ?? calendarVenue)
         var bill = bill
         // A gig guide's lineup in the description ("A · B · C vs D") names the acts of an
         // entry whose summary names the event.
@@ -327,22 +325,10 @@ struct ICalendarEventReader {
         return endSeconds - startSeconds >= 86_400 ? end.date : nil
     }
 
-    /// `LOCATION` as a venue: the first part is its name; after it, a part with a number
-    /// is a street ("Hämeentie 3") or a postal code and city ("00610 Helsinki"), a plain
-    /// part the city, and a last two-letter part a US state or a country code.
-    /// Two-letter codes that are both a US state and a country (DE: Delaware, Germany).
-    static let countryCodesThatAreStates: Set<String> = [
-        "AL", "AR", "AZ", "CA", "CO", "DE", "GA", "ID", "IL", "IN", "LA", "MA", "MD", "ME", "MN", "MO", "MS", "MT",
-        "NC", "NE", "PA", "SC", "SD", "TN", "VA",
-    ]
-
-    /// Last words of a street, not a city.
-    static let streetWords: Set<String> = [
-        "street", "st", "road", "rd", "avenue", "ave", "av", "boulevard", "blvd", "lane", "ln", "way", "drive", "dr",
-        "place", "pl", "square", "sq", "court", "ct", "terrace", "row", "parkway", "pkwy", "highway", "hwy",
-    ]
-
-    func venue(_ entry: ICalendarComponent) -> VenueListing? {
+    /// `LOCATION` as a venue (read by ``FreeTextAddress``), with `GEO` when given. An online
+    /// location (a stream) is no venue; a location that names only a place ("Wacken,
+    /// Germany") is the venue the summary or calendar names there (`named`), else that place.
+    func venue(_ entry: ICalendarComponent, named: String?) -> VenueListing? {
         let location = entry.property("LOCATION")?.text ?? ""
         var coordinate: Coordinate?
         if let geo = entry.property("GEO")?.text {
@@ -351,50 +337,19 @@ struct ICalendarEventReader {
                 coordinate = try? ListingValues(locator: locator).coordinate(latitude, longitude, at: "GEO")
             }
         }
-        let parts = location.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        guard let name = parts.first.map({ String($0.prefix(200)) }) else { return nil }
-        var street: String?
-        var postalCode: String?
-        var city: String?
-        var region: String?
-        var country: String?
-        var rest = Array(parts.dropFirst())
-        if rest.count >= 2 || (rest.count == 1 && rest[0].count == 2), let last = rest.last, last.count == 2,
-            last.allSatisfy({ $0.isASCII && $0.isUppercase })
-        {
-            if Self.usStates.contains(last), !Self.countryCodesThatAreStates.contains(last) {
-                region = last
-                country = "US"
-            } else if Self.usStates.contains(last) {
-                // "Berlin, DE" or "Wilmington, DE": the gazetteer tells by the city.
-                region = last
-            } else {
-                country = last
-            }
-            rest.removeLast()
+        let address = FreeTextAddress(location)
+        guard !address.isOnline else { return nil }
+        if location.isEmpty, coordinate == nil {
+            return named.map { VenueListing(sourceID: ListingValues.derivedVenueKey(name: $0, city: nil, area: nil), name: $0) }
         }
-        for part in rest {
-            if part.contains(where: \.isNumber) {
-                let words = part.split(separator: " ")
-                // "00610 Helsinki" is a postal code and city; "41 Whitlock Street" and
-                // "1234 Main St" are streets (a house number is short, or a street word ends it).
-                if let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }), words.count > 1,
-                    first.count >= 4, !Self.streetWords.contains(words.last!.lowercased().trimmingCharacters(in: .punctuationCharacters))
-                {
-                    postalCode = String(first)
-                    city = words.dropFirst().joined(separator: " ")
-                } else if street == nil {
-                    street = part
-                }
-            } else if postalCode == nil {
-                if city != nil, country == nil, part == rest.last { country = part } else { city = part }
-            } else if country == nil {
-                country = part
-            }
-        }
+        let written = location.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let name = address.name ?? named ?? (written.isEmpty ? nil : written) else { return nil }
+        let city = address.city
+        let country = address.country
         return VenueListing(
-            sourceID: ListingValues.derivedVenueKey(name: name, city: city, area: country?.lowercased()), name: name, street: street,
-            postalCode: postalCode, city: city, region: region, country: country, coordinate: coordinate)
+            sourceID: ListingValues.derivedVenueKey(name: name, city: city, area: country?.lowercased()), name: String(name.prefix(200)),
+            street: address.street, postalCode: address.postalCode, city: city, region: address.region, country: country,
+            coordinate: coordinate)
     }
 
     /// A calendar named after a venue ("The Lexington", "Concerts at Sala Apolo"); not one
@@ -428,11 +383,6 @@ struct ICalendarEventReader {
         return text
     }
 
-    static let usStates: Set<String> = [
-        "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME",
-        "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA",
-        "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC",
-    ]
 }
 
 extension ListingSource {

@@ -62,15 +62,17 @@ struct ICalendarTime: Hashable {
     /// Where this value falls, as Encore stores a start: the venue's date and time, its
     /// zone, and the instant when known.
     ///
-    /// - A `TZID` naming an IANA zone (or a `VTIMEZONE` mapped to one): that zone's clock.
+    /// - A `TZID` naming an IANA zone (or a `VTIMEZONE` mapped to one): that zone's clock,
+    ///   kept whatever the venue's place says (Lord Howe Island is not Sydney).
     /// - UTC (`Z`, or a `TZID` that is UTC or GMT): the instant, on the default zone's
     ///   clock when the calendar has one.
-    /// - Either way the instant is known, and the calendar's zone is its author's, not
-    ///   necessarily the venue's: the venue's zone wins once known
-    ///   (``EventStart/awaitsVenueZone``).
+    /// - Floating times on the calendar's default zone, and UTC times: the instant is
+    ///   known, and the calendar's zone is its author's, not necessarily the venue's: the
+    ///   zone of the venue's address wins once known (``EventStart/awaitsVenueZone``).
     /// - Floating, or a `TZID` nobody knows: the venue's clock, as written; the default
     ///   zone when the calendar has one, else the venue's (geo enrichment).
     func start(in zones: ICalendarZones) -> EventStart {
+        let statesZone = tzid.map { zones.zone(named: $0) != nil } ?? false
         let zone: ICalendarZones.Zone?
         if isUTC {
             zone = .utc
@@ -87,10 +89,10 @@ struct ICalendarTime: Hashable {
         }
         switch zone {
         case .iana(let name):
-            var start = EventStart(
-                localDate: date, localTime: time, timeZone: name,
-                utc: UTCInstant(date: date, time: time, timeZoneIdentifier: name))
-            start.awaitsVenueZone = start.utc != nil
+            var start = EventStart(localDate: date, localTime: time, zone: name)
+            // A TZID the entry states is the venue's clock; the calendar's default zone
+            // gives way to the zone of the venue's address.
+            start.awaitsVenueZone = start.utc != nil && !statesZone
             return start
         case .utc:
             let instant = UTCInstant(date: date, time: time, utcOffsetSeconds: 0)

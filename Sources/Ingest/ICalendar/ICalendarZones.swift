@@ -29,6 +29,17 @@ struct ICalendarZones {
         }
     }
 
+    /// The zone the calendar's places keep, as evidence of where they are: `X-WR-TIMEZONE`,
+    /// else the one IANA zone its `VTIMEZONE`s describe; nil when UTC or several.
+    var placeZone: String? {
+        if case .iana(let name) = defaultZone { return name }
+        let described = Set(byID.values.compactMap { zone -> String? in
+            if case .iana(let name) = zone { return name }
+            return nil
+        })
+        return described.count == 1 ? described.first : nil
+    }
+
     /// The zone a `TZID` names; nil when neither a `VTIMEZONE` nor the IANA database
     /// knows it (its times are then read as the venue's wall clock).
     func zone(named id: String) -> Zone? {

@@ -12,16 +12,17 @@ import Listings
 ///   name. When several different events of one page share an id (a venue page giving
 ///   every event the page's own URL), each gets its derived key instead.
 /// - **Venues.** `@id`, `url` or `sameAs` of the Place, else a key derived from name,
-///   locality and country. A plain-string address is kept as the street, split into
-///   street and city only in the clear case `"1354 W Wabansia Ave, Chicago"`.
+///   locality and country. A plain-string address is read by ``FreeTextAddress``
+///   (`"1354 W Wabansia Ave, Chicago, IL 60622"`); kept as the street when it names no place.
 /// - **Performers.** `@id`, else the first `sameAs` URL, else `name:` and the lower-cased
 ///   name; a `musicbrainz.org/artist/<uuid>` link in `@id`, `url` or `sameAs` gives the
 ///   MBID. The first performer headlines, the rest support; nameless ones are skipped.
 ///   With no performer, the acts the event's `name` bills (``TitleBill``).
 /// - **Kind.** An event whose name says it is no concert (``NonConcertClassifier``; for a
 ///   `MusicEvent` only passes, meet & greets, sports and anniversaries) is skipped by kind.
-/// - **Times.** The wall clock as written is the local time; an offset (`Z` included)
-///   gives the instant. `endDate` is kept only for events that run over more than one
+/// - **Times.** The wall clock as written is the local time and its offset gives the
+///   instant; a time in UTC (`Z`, `+00:00`) is an instant only, put on the venue's clock
+///   once its zone is known. `endDate` is kept only for events that run over more than one
 ///   day: a show that ends on the same day, or before its start time on the next day
 ///   (23:00 to 04:00), has none.
 /// - **Status.** `EventScheduled`, `EventCancelled`, `EventPostponed`,
@@ -108,7 +109,7 @@ struct JSONLDNormalizer {
             title: title,
             kind: types.contains("festival") ? .festival : .concert,
             status: status,
-            start: EventStart(localDate: start.date, localTime: start.time, timeZone: nil, utc: start.instant),
+            start: start.eventStart,
             endDate: endDate,
             venue: venue,
             lineup: lineup,
@@ -180,12 +181,12 @@ struct JSONLDNormalizer {
             return Address()
         case .string:
             guard let text = try addressPart(node) else { return Address() }
-            // "1354 West Wabansia Ave, Chicago, ": a street with a number, then a place name.
-            let parts = text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-            if parts.count == 2, parts[0].first?.isNumber == true, !parts[1].contains(where: \.isNumber) {
-                return Address(street: parts[0], city: parts[1])
-            }
-            return Address(street: text)
+            // "1354 West Wabansia Ave, Chicago, IL 60622": read by ``FreeTextAddress``,
+            // whose first part is a street here, not a venue's name.
+            let read = FreeTextAddress(text)
+            guard !read.isOnline, read.city != nil || read.country != nil else { return Address(street: text) }
+            let street = read.street ?? (read.name != nil && read.name != read.city ? read.name : nil)
+            return Address(street: street, postalCode: read.postalCode, city: read.city, region: read.region, country: read.country)
         case .array(let elements):
             guard let first = elements.first else { return Address() }
             return try address(first)

@@ -170,6 +170,13 @@ struct JSONLDDateTime: Sendable, Equatable {
     /// East-positive offset from UTC when the text gave one (`Z`, `-06:00`, `-0600`).
     var utcOffsetSeconds: Int?
 
+    /// As Encore stores a start: a UTC time (`Z`) is the instant, not the venue's clock.
+    var eventStart: EventStart {
+        var start = EventStart(localDate: date, localTime: time, timeZone: nil, utc: instant)
+        start.awaitsVenueZone = utcOffsetSeconds == 0 && time != nil
+        return start
+    }
+
     /// The instant, when both a time and an offset were given.
     var instant: UTCInstant? {
         guard let time, let utcOffsetSeconds else { return nil }

@@ -15,7 +15,8 @@ import Listings
 ///   (written without a `Z`), `venue.timezone` the IANA zone. With `time_tbd` the time is
 ///   not known (SeatGeek still writes a placeholder such as 03:30): only the date is
 ///   kept. With `date_tbd` there is no usable date: the event is skipped and counted
-///   ("events with no date yet"), as is an event with no `datetime_local`.
+///   ("events with no date yet"), as is an event with neither `datetime_local` nor
+///   `datetime_utc`; one with `datetime_utc` alone is on the venue's clock.
 /// - **Status.** `normal` is scheduled; `cancelled`, `postponed` and `rescheduled` are
 ///   kept when SeatGeek says them. It mostly drops a cancelled event instead of marking
 ///   it: the listing lifecycle unlists what a source stops listing.

@@ -17,12 +17,21 @@ struct SeatGeekNormalizer {
             return
         }
         guard let id = event.id?.value else { throw values.invalid(path("id"), "an event without an id") }
-        guard event.date_tbd != true, let localText = ListingValues.clean(event.datetime_local) else {
+        let timeKnown = event.time_tbd != true && event.datetime_tbd != true
+        // `datetime_utc` alone: kept, on the venue's clock once its zone is known.
+        var instantOnly: UTCInstant?
+        if event.date_tbd != true, ListingValues.clean(event.datetime_local) == nil, timeKnown,
+            let text = ListingValues.clean(event.datetime_utc),
+            let parsed = try? values.localDateTime(text.hasSuffix("Z") ? String(text.dropLast()) : text, at: ""), let clock = parsed.time
+        {
+            instantOnly = UTCInstant(date: parsed.date, time: clock, utcOffsetSeconds: 0)
+        }
+        guard event.date_tbd != true, let localText = ListingValues.clean(event.datetime_local) ?? instantOnly.map({ "\($0.date)T00:00:00" })
+        else {
             page.skipped["events with no date yet", default: 0] += 1
             return
         }
         let local = try values.localDateTime(localText, at: path("datetime_local"))
-        let timeKnown = event.time_tbd != true && event.datetime_tbd != true
         let time = timeKnown ? local.time : nil
 
         let venue = event.venue.flatMap { self.venue($0, at: path("venue"), warnings: &page.warnings) }
@@ -37,7 +46,17 @@ struct SeatGeekNormalizer {
                 page.warnings.append(warning(path("datetime_utc"), "\"\(text)\" is not a UTC time; it is computed from the venue's zone"))
             }
         }
-        if utc == nil, let time, let zone { utc = UTCInstant(date: local.date, time: time, timeZoneIdentifier: zone) }
+        var eventStart = EventStart(localDate: local.date, localTime: time, timeZone: zone, utc: utc)
+        if let instantOnly {
+            if let zone, let settled = EventStart(instant: instantOnly, zone: zone) {
+                eventStart = settled
+            } else if let clock = UTCInstant.wallClock(of: instantOnly, in: "UTC") {
+                eventStart = EventStart(localDate: clock.date, localTime: clock.time, utc: instantOnly)
+                eventStart.awaitsVenueZone = true
+            }
+        } else if utc == nil, let time, let zone {
+            eventStart = EventStart(localDate: local.date, localTime: time, zone: zone)
+        }
 
         let festival = Self.isFestival(event)
         var endDate: LocalDate?
@@ -83,7 +102,7 @@ struct SeatGeekNormalizer {
                 title: ListingValues.clean(event.title) ?? ListingValues.clean(event.short_title) ?? fallbackTitle,
                 kind: festival ? .festival : .concert,
                 status: status,
-                start: EventStart(localDate: local.date, localTime: time, timeZone: zone, utc: utc),
+                start: eventStart,
                 endDate: endDate,
                 venue: venue,
                 lineup: lineup,

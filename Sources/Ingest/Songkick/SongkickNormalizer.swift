@@ -19,7 +19,8 @@ struct SongkickNormalizer {
         guard let start = event.start, let dateText = start.date else {
             throw invalid("\(path).start.date", "an event without a start date")
         }
-        let date = try localDate(dateText, at: "\(path).start.date")
+        let listedDate = try localDate(dateText, at: "\(path).start.date")
+        var date = listedDate
         var time: LocalTime?
         if let text = start.time {
             time = try localTime(text, at: "\(path).start.time")
@@ -28,13 +29,15 @@ struct SongkickNormalizer {
         if let text = start.datetime {
             let parsed = try dateTime(text, at: "\(path).start.datetime")
             utc = parsed.instant
-            // Some responses give the datetime but not the time field.
-            if time == nil { time = parsed.time }
+            // The datetime is the venue's clock with its offset: it decides date and time
+            // (a show at 01:00 listed under the evening before; a response without `time`).
+            date = parsed.date
+            time = parsed.time
         }
         var endDate: LocalDate?
         if let text = event.end?.date {
             endDate = try localDate(text, at: "\(path).end.date")
-            if let end = endDate, end < date {
+            if let end = endDate, end < listedDate {
                 throw invalid("\(path).end.date", "ends (\(end)) before it starts (\(date))")
             }
         }
@@ -180,7 +183,7 @@ struct SongkickNormalizer {
 
     /// Parses `2013-07-25T12:00:00-0600` (also `+01:00` and `Z`) into the wall-clock
     /// time and the UTC instant.
-    private func dateTime(_ text: String, at path: String) throws(IngestError) -> (time: LocalTime, instant: UTCInstant) {
+    private func dateTime(_ text: String, at path: String) throws(IngestError) -> (date: LocalDate, time: LocalTime, instant: UTCInstant) {
         // Read by its bytes: every event has one, and reading it as characters (grapheme
         // breaking) and through NSString's replacing showed in the time to read a page.
         let bytes = Array(text.utf8)
@@ -197,7 +200,7 @@ struct SongkickNormalizer {
             else { throw invalid(path, "\"\(text)\" has an unreadable UTC offset") }
             offset = (hours * 3600 + minutes * 60) * (zone[0] == UInt8(ascii: "-") ? -1 : 1)
         }
-        return (time, UTCInstant(date: date, time: time, utcOffsetSeconds: offset))
+        return (date, time, UTCInstant(date: date, time: time, utcOffsetSeconds: offset))
     }
 
     private func coordinate(_ lat: FlexibleDouble?, _ lng: FlexibleDouble?, at path: String) throws(IngestError) -> Coordinate? {

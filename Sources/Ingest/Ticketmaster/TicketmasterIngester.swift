@@ -13,7 +13,9 @@ import Listings
 ///   and counted too.
 /// - **Times.** `localDate`/`localTime` are the venue's wall clock, `dateTime` the UTC
 ///   instant, `timezone` (the event's, else the venue's) the IANA zone. `timeTBA` or
-///   `noSpecificTime` mean the time is not known.
+///   `noSpecificTime` mean the time is not known. When the instant and the wall clock
+///   disagree, the instant decides; a `dateTime` without `localDate` is kept, on the
+///   venue's clock (geo enrichment finds the zone when the response gives none).
 /// - **Status.** `onsale` and `offsale` are about tickets, not the show: both are
 ///   scheduled, and become the offers' status. `cancelled`, `postponed` and
 ///   `rescheduled` are the show's.
@@ -117,13 +119,26 @@ struct TicketmasterNormalizer {
             return
         }
         guard let id = event.id?.value else { throw values.invalid(path("id"), "an event without an id") }
-        guard let dateText = ListingValues.clean(event.dates?.start?.localDate) else {
+        let start = event.dates?.start
+        let dateText = ListingValues.clean(start?.localDate)
+        // Only the instant (`dateTime` without `localDate`): the venue's clock once its zone is known.
+        var instantOnly: UTCInstant?
+        if dateText == nil, start?.dateTBD != true, start?.dateTBA != true, let text = ListingValues.clean(start?.dateTime) {
+            guard let instant = UTCInstant(iso: text) else {
+                throw values.invalid(path("dates.start.dateTime"), "\"\(text)\" is not a UTC time (YYYY-MM-DDTHH:MM:SSZ)")
+            }
+            instantOnly = instant
+        }
+        guard dateText != nil || instantOnly != nil else {
             page.skipped["events with no date yet", default: 0] += 1
             return
         }
-        let start = event.dates?.start
-        guard let date = LocalDate(iso: dateText), dateText.count == 10 else {
-            throw values.invalid(path("dates.start.localDate"), "\"\(dateText)\" is not a date (YYYY-MM-DD)")
+        var date = instantOnly?.date ?? LocalDate(daysSinceEpoch: 0)
+        if let dateText {
+            guard let parsed = LocalDate(iso: dateText), dateText.count == 10 else {
+                throw values.invalid(path("dates.start.localDate"), "\"\(dateText)\" is not a date (YYYY-MM-DD)")
+            }
+            date = parsed
         }
         var time: LocalTime?
         if start?.timeTBA != true, start?.noSpecificTime != true, let text = ListingValues.clean(start?.localTime) {
@@ -160,7 +175,17 @@ struct TicketmasterNormalizer {
             zone = text
         }
         zone = zone ?? venue?.timeZone
-        if utc == nil, let time, let zone { utc = UTCInstant(date: date, time: time, timeZoneIdentifier: zone) }
+        var eventStart = EventStart(localDate: date, localTime: time, timeZone: zone, utc: utc)
+        if let instant = instantOnly ?? utc, let zone, let settled = EventStart(instant: instant, zone: zone) {
+            // The instant decides the venue's date and time when the listing's disagree.
+            eventStart = settled
+            if instantOnly == nil, time == nil { eventStart.localTime = nil }
+        } else if let instantOnly, let clock = UTCInstant.wallClock(of: instantOnly, in: "UTC") {
+            eventStart = EventStart(localDate: clock.date, localTime: clock.time, utc: instantOnly)
+            eventStart.awaitsVenueZone = true
+        } else if utc == nil, let time, let zone {
+            eventStart = EventStart(localDate: date, localTime: time, zone: zone)
+        }
 
         let code = ListingValues.clean(event.dates?.status?.code)?.lowercased()
         let status: EventStatus
@@ -200,7 +225,7 @@ struct TicketmasterNormalizer {
                 title: ListingValues.clean(event.name) ?? ListingValues.title(lineup: lineup, venue: venue),
                 kind: festival ? .festival : .concert,
                 status: status,
-                start: EventStart(localDate: date, localTime: time, timeZone: zone, utc: utc),
+                start: eventStart,
                 endDate: endDate,
                 venue: venue,
                 lineup: lineup,
