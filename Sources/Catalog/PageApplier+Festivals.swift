@@ -5,7 +5,8 @@ import Listings
 /// Festivals. One source lists a festival once over its span; another lists each act's
 /// set as an event of its own, on one day of the span, often at a place named after the
 /// festival ("Golden Sound 2027") a few hundred metres from the grounds. A set belongs to
-/// the festival when the act is on the festival's bill, the two places are within
+/// the festival when the act is on the festival's bill (or, when one of them names no act,
+/// the set is listed under the festival's title: ``FestivalTitle``), the two places are within
 /// ``festivalKilometres`` and the set's day is within the span. Whichever arrives first,
 /// the sets end up as records of the festival's row (a festival arriving after its sets
 /// takes their rows in), and each act's day and time is kept as its slot on the bill.
@@ -25,7 +26,8 @@ extension PageApplier {
         let localDate: String
         let endDate: String?
         let kilometres: Double
-        /// Its acts' name keys, and those of the acts their credits feature.
+        /// Its acts' name keys, those of the acts their credits feature, and its title's
+        /// (``FestivalTitle``): a set under the festival's title shares it.
         let actKeys: Set<String>
         /// Sources with a record on it, and those among them listing it as a whole festival.
         let sources: Set<String>
@@ -53,7 +55,7 @@ extension PageApplier {
             guard let end = festival.endDate, !festival.wholeSources.isEmpty, !festival.wholeSources.contains(source),
                 festival.localDate <= listing.end, listing.start <= end, festival.kilometres <= festivalKilometres
             else { return false }
-            return !festival.actKeys.isDisjoint(with: listing.acts)
+            return FestivalTitle.billsMeet(festival.actKeys, listing.acts)
         }
         guard let chosen = fitting.min(by: { ($0.kilometres, $0.id) < ($1.kilometres, $1.id) }) else { return nil }
         return (chosen, festivalReason(chosen, days: listing.start == listing.end ? listing.start : nil))
@@ -77,7 +79,7 @@ extension PageApplier {
         events.filter { event in
             event.wholeSources.isEmpty && festival.localDate <= event.localDate && event.localDate <= festival.endDate
                 && event.kilometres <= festivalKilometres && event.sources.isDisjoint(with: festival.wholeSources)
-                && !event.actKeys.isDisjoint(with: festival.acts)
+                && FestivalTitle.billsMeet(event.actKeys, festival.acts)
         }
     }
 
@@ -106,7 +108,7 @@ extension PageApplier {
         for range in box.longitudeRanges {
             let rows = try Row.fetchAll(
                 db.cachedStatement(sql: """
-                    SELECT e.id, e.local_date, e.end_date, v.latitude, v.longitude
+                    SELECT e.id, e.local_date, e.end_date, v.latitude, v.longitude, e.title
                     FROM venue_location r JOIN venue v ON v.id = r.id
                         JOIN event e \(spansOnly ? "INDEXED BY event_festival" : "") ON e.venue_id = v.id
                     WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ? AND \(condition)
@@ -117,9 +119,11 @@ extension PageApplier {
                     from: position, to: Coordinate(latitude: row[3], longitude: row[4]))
                 guard distance <= Self.festivalKilometres else { continue }
                 let id: Int64 = row[0]
-                let bill = Self.actKeys(names: try billNames(ofEvent: id))
+                var bill = Self.actKeys(names: try billNames(ofEvent: id))
+                bill.insert(FestivalTitle.token(row[5]))
                 guard !bill.isDisjoint(with: acts) else { continue }
-                let (sources, whole) = try recordSources(ofEvent: id)
+                let (sources, whole, wholeUnbilled) = try recordSources(ofEvent: id)
+                if wholeUnbilled { bill.insert(FestivalTitle.unbilled) }
                 found.append(NearbyEvent(
                     id: id, localDate: row[1], endDate: row[2], kilometres: distance, actKeys: bill, sources: sources,
                     wholeSources: whole))
@@ -135,10 +139,14 @@ extension PageApplier {
     }
 
     /// The sources with a record on an event, and those whose record is a whole festival.
-    private func recordSources(ofEvent id: Int64) throws -> (all: Set<String>, whole: Set<String>) {
+    /// - Returns: also whether it is listed whole by records that all name no act.
+    private func recordSources(ofEvent id: Int64) throws -> (all: Set<String>, whole: Set<String>, wholeUnbilled: Bool) {
         let records = try Self.recordSnapshots(EventSnapshot.self, kind: .event, entityID: id, in: db)
         let whole = records.filter(\.value.isWholeFestival)
-        return (try sources(ofRow: id, .event), Set(whole.map(\.source)))
+        return (
+            try sources(ofRow: id, .event), Set(whole.map(\.source)),
+            !whole.isEmpty && whole.allSatisfy(\.value.lineup.isEmpty)
+        )
     }
 
     // MARK: - Writing
@@ -151,7 +159,7 @@ extension PageApplier {
         let whole = Self.isWholeFestival(
             kind: event.kind.rawValue, localDate: start, endDate: event.endDate?.description, acts: event.lineup.count)
         let end = whole ? event.endDate?.description ?? start : start
-        let acts = Self.actKeys(names: event.lineup.map(\.artist.name))
+        let acts = FestivalTitle.keys(acts: Self.actKeys(names: event.lineup.map(\.artist.name)), title: event.title)
         let festivals = try eventsNear(
             position, sharing: acts, spansOnly: true,
             where: """
@@ -172,7 +180,7 @@ extension PageApplier {
             let position = try position(ofVenue: venueID)
         else { return [] }
         let end = event.endDate?.description ?? start
-        var acts = Self.actKeys(names: event.lineup.map(\.artist.name))
+        var acts = FestivalTitle.keys(acts: Self.actKeys(names: event.lineup.map(\.artist.name)), title: event.title)
         var whole: Set<String> = [source]
         if let festivalID {
             acts.formUnion(Self.actKeys(names: try billNames(ofEvent: festivalID)))
