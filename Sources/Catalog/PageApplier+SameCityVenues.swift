@@ -39,11 +39,12 @@ extension PageApplier {
         return (best.id, "names agree (\"\(best.name)\" / \"\(venue.name)\") in the same city (\(city)), no exact coordinates")
     }
 
-    /// Whether a stored venue's name and a record's are spellings of one core
-    /// (``VenueNameCore``): then even a venue this source already names may take it.
+    /// Whether a stored venue's name and a record's are spellings of one core, or one
+    /// behind a sponsor's name (``VenueNameCore``): then even a venue this source already
+    /// names may take it.
     static func sameCore(_ stored: String, _ venue: VenueListing) -> Bool {
         let cities = [venue.city, venue.place?.name].compactMap { $0 }
-        return VenueNameCore.of(stored, cities: cities) == VenueNameCore.of(venue.name, cities: cities)
+        return VenueNameCore.agree(stored, venue.name, cities: cities)
     }
 
     /// One gazetteer city, or names of one city in any language (``CityNames``).

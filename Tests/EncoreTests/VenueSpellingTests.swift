@@ -80,3 +80,14 @@ struct VenueSpellingTests {
         #expect(try catalog.stats(today: TestSupport.today).venues == 2)
     }
 }
+
+extension VenueSpellingTests {
+    @Test func aSponsorsNameInFrontKeepsTheVenueButANumberAfterItDoesNot() {
+        #expect(VenueNameCore.agree("Coca-Cola Teatro Principal", "Teatro  Principal", cities: ["Valencia"]))
+        #expect(VenueNameCore.agree("Heineken Wolkentheater", "Teatro Wolkentheater", cities: ["Vienna"]))
+        #expect(!VenueNameCore.agree("Angel Moreau", "Théâtre Moreau", cities: ["Montreal"]), "another room, not a sponsor")
+        #expect(VenueNameCore.agree("Coca-Cola Barlow Theatre", "Barlow", cities: ["Los Angeles"]))
+        #expect(!VenueNameCore.agree("Sala Apolo 2", "Sala Apolo", cities: ["Barcelona"]))
+        #expect(!VenueNameCore.agree("Big Sol", "Sol", cities: ["Madrid"]), "three letters say too little")
+    }
+}
