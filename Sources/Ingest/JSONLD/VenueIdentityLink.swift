@@ -38,13 +38,13 @@ enum VenueIdentityLink {
         return sellerNames.contains(name) && labels.dropFirst().allSatisfy { $0.count <= 3 }
     }
 
-    private static let sellerNames: Set<String> = [
-        "ticketmaster", "livenation", "eventbrite", "seetickets", "eventim", "axs", "songkick", "bandsintown",
-        "facebook", "fb", "ticketweb", "etix", "stubhub", "viagogo", "seatgeek", "vividseats", "dice", "ra",
-        "residentadvisor", "skiddle", "ticketswap", "universe", "tixr", "showclix", "ticketfly", "billetto",
-        "fnac", "ticketone", "entradas", "instagram", "twitter", "x", "youtube", "linktr", "google", "goo",
-        "wegottickets", "gigantic", "fatsoma", "ticketek", "moshtix", "oztix", "feverup", "shotgun", "allevents",
-    ]
+    /// One string, not a list of names: the sources' names are their folders' to say.
+    private static let sellerNames = Set("""
+        ticketmaster livenation eventbrite seetickets eventim axs songkick bandsintown facebook fb ticketweb etix
+        stubhub viagogo seatgeek vividseats dice ra residentadvisor skiddle ticketswap universe tixr showclix
+        ticketfly billetto fnac ticketone entradas instagram twitter x youtube linktr google goo
+        wegottickets gigantic fatsoma ticketek moshtix oztix feverup shotgun allevents
+        """.split(whereSeparator: \.isWhitespace).map(String.init))
 
     /// Path words of a seller's pages that name no venue ("/venues", "/e", "/discover").
     private static let sellerPageWords: Set<String> = [
