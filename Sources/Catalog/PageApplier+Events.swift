@@ -241,6 +241,17 @@ extension PageApplier {
                 shared = [candidate.title]
                 sameTitle = true
             }
+            // Two listings without a bill (a cancelled show, a listing titled by its
+            // headliner): one's title names the other's ("Os Lobos Elétricos" in "Os Lobos
+            // Elétricos with Chapel Moon at …").
+            if shared.isEmpty, event.lineup.isEmpty, acts.isEmpty {
+                if MatchKey.title(event.title, names: candidate.title) {
+                    shared = [candidate.title]
+                } else if MatchKey.title(candidate.title, names: event.title) {
+                    shared = [event.title]
+                }
+                byTitle = !shared.isEmpty
+            }
             guard !shared.isEmpty else { continue }
             sharing += 1
             guard let timeAgreement = Self.timeAgreement(time, candidate.time) else { continue }

@@ -80,28 +80,14 @@ extension PageApplier {
         if let coordinate = venue.coordinate {
             let box = BoundingBox(around: coordinate, radiusKilometres: Self.venueMergeRadiusKilometres)
             var best: (distance: Double, id: Int64, name: String)?
-            for range in box.longitudeRanges {
-                // Read to the end before the checks below run statements of their own.
-                let rows = try ColumnCursor(
-                    db.cachedStatement(sql: """
-                        SELECT v.id, v.name, v.latitude, v.longitude FROM venue_location r JOIN venue v ON v.id = r.id
-                        WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
-                        """),
-                    binding: { binder in
-                        binder.bind(box.minLatitude - 1e-4)
-                        binder.bind(box.maxLatitude + 1e-4)
-                        binder.bind(range.lowerBound - 1e-4)
-                        binder.bind(range.upperBound + 1e-4)
-                    }
-                ) { row in
-                    (id: row.int64(0), name: row.text(1), at: Coordinate(latitude: row.double(2), longitude: row.double(3)))
-                }.all()
-                for (id, name, position) in rows {
+            for rows in try venues(in: box) {
+                for (id, name, position, _, _) in rows {
                     let distance = haversineDistance(from: coordinate, to: position)
                     let sameKey = MatchKey.of(name) == MatchKey.of(venue.name)
+                    let sameCore = sameKey || Self.sameCore(name, venue)
                     guard distance <= Self.venueMergeRadiusKilometres, sameKey || !venue.coordinateIsApproximate,
-                        MatchKey.venueNamesAgree(name, venue.name),
-                        try sameKey || !hasRecordFromThisSource(.venue, entityID: id)
+                        sameCore || MatchKey.venueNamesAgree(name, venue.name),
+                        try sameCore || !hasRecordFromThisSource(.venue, entityID: id)
                     else { continue }
                     if (distance, id) < (best?.distance ?? .infinity, best?.id ?? 0) { best = (distance, id, name) }
                 }
@@ -111,6 +97,7 @@ extension PageApplier {
                 return (best.id, "names agree (\"\(best.name)\" / \"\(venue.name)\") \(metres) m apart")
             }
         }
+        if let sameCity = try sameCityCandidate(for: venue) { return sameCity }
         // Without exact coordinates on one side, the same name in the same city.
         guard !othersAbsent, let city = venue.city else { return nil }
         let exact = venue.coordinate != nil && !venue.coordinateIsApproximate
@@ -129,6 +116,36 @@ extension PageApplier {
             return (id, "the same name (\"\(row[1] as String)\") in the same city (\(city)), no exact coordinates")
         }
         return nil
+    }
+
+    /// The venues inside a box (one list per longitude range), read to the end before the
+    /// caller's checks run statements of their own; `approximateOnly` keeps those placed
+    /// at their city only.
+    func venues(in box: BoundingBox, approximateOnly: Bool = false) throws
+        -> [[(id: Int64, name: String, at: Coordinate, city: String?, geonameID: Int64?)]]
+    {
+        try box.longitudeRanges.map { range in
+            try ColumnCursor(
+                db.cachedStatement(sql: """
+                    SELECT v.id, v.name, v.latitude, v.longitude, v.city, v.geoname_id
+                    FROM venue_location r JOIN venue v ON v.id = r.id
+                    WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lng >= ? AND r.max_lng <= ?
+                        AND (? OR v.coordinates_approximate)
+                    """),
+                binding: { binder in
+                    binder.bind(box.minLatitude - 1e-4)
+                    binder.bind(box.maxLatitude + 1e-4)
+                    binder.bind(range.lowerBound - 1e-4)
+                    binder.bind(range.upperBound + 1e-4)
+                    binder.bind(Int64(approximateOnly ? 0 : 1))
+                }
+            ) { row in
+                (
+                    id: row.int64(0), name: row.text(1), at: Coordinate(latitude: row.double(2), longitude: row.double(3)),
+                    city: row.optionalText(4), geonameID: row.optionalInt64(5)
+                )
+            }.all()
+        }
     }
 
     /// Rebuilds a venue row from all its records: each field from the most trusted

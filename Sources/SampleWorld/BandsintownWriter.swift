@@ -50,7 +50,7 @@ public struct BandsintownWriter: Sendable {
             }
         }
         let venueJSON = FragmentTable(world.venues.indices) { index, json in
-            appendVenue(index, place: nil, to: &json)
+            appendVenue(index, place: nil, city: nil, to: &json)
         }
         var counts = [Int](repeating: 0, count: sources.artists.count)
         var files = AppendingFiles { folder.appendingPathComponent("\(slugOf[$0])-events.json") }
@@ -90,8 +90,8 @@ public struct BandsintownWriter: Sendable {
                 json.raw(",\"title\":")
                 json.string(record.title ?? event.series.map { "\($0.displayName) \(event.startDate.year)" } ?? "")
                 json.raw(",\"venue\":")
-                if let place = record.place {
-                    appendVenue(venue, place: place, to: &json)
+                if record.place != nil || record.city != nil {
+                    appendVenue(venue, place: record.place, city: record.city, to: &json)
                 } else {
                     venueJSON.append(venue, to: &json)
                 }
@@ -132,9 +132,11 @@ public struct BandsintownWriter: Sendable {
         return output.summary
     }
 
-    /// A venue as Bandsintown embeds it; `place` names and places it another way.
+    /// A venue as Bandsintown embeds it; `place` names and places it another way, `city`
+    /// names its city another way.
     private func appendVenue(
-        _ index: Int, place: (name: String, coordinate: SampleCoordinate)?, to json: inout JSONBuffer
+        _ index: Int, place: (name: String, coordinate: SampleCoordinate)?, city cityName: String?,
+        to json: inout JSONBuffer
     ) {
         let world = sources.world
         let venue = world.venues[index]
@@ -149,13 +151,13 @@ public struct BandsintownWriter: Sendable {
         json.raw(",\"longitude\":")
         json.quotedDegrees(coordinate.longitude)
         json.raw(",\"city\":")
-        json.string(city.displayName)
+        json.string(cityName ?? city.displayName)
         json.raw(",\"region\":")
         json.string(city.stateName ?? "")
         json.raw(",\"country\":")
         json.string(country.name)
         json.raw(",\"location\":")
-        json.string(city.displayName + ", " + (city.stateName.map { $0 + ", " } ?? "") + country.name)
+        json.string((cityName ?? city.displayName) + ", " + (city.stateName.map { $0 + ", " } ?? "") + country.name)
         json.raw("}")
     }
 

@@ -101,15 +101,17 @@ struct LabelWriter {
         var rows = 0
         for listing in sources.listings() {
             for source in listed where listing.sources.contains(source) {
-                let records = classified && source == .bandsintown
-                    ? sources.bandsintownRecords(listing).map { ($0.id, $0.classes) }
-                    : [(sources.recordID(listing, in: source), sources.classes(of: listing))]
-                for (id, classes) in records {
+                let records: [(id: String, classes: [String], key: String?)] = switch source {
+                case .bandsintown where classified: sources.bandsintownRecords(listing).map { ($0.id, $0.classes, nil) }
+                case .ticketmaster: sources.ticketmasterRecords(listing).map { ($0.id, $0.classes, $0.key) }
+                default: [(sources.recordID(listing, in: source), sources.classes(of: listing), nil)]
+                }
+                for (id, classes, key) in records {
                     tsv.plain(source.name)
                     tsv.raw("\t")
                     tsv.plain(id)
                     tsv.raw("\t")
-                    tsv.plain(listing.key)
+                    tsv.plain(key ?? listing.key)
                     if classified {
                         tsv.raw("\t")
                         tsv.plain(classes.isEmpty ? "plain" : classes.joined(separator: ","))

@@ -146,6 +146,14 @@ extension SourceWorld {
             record.place = (spelled, venueCoordinate(venue, in: .bandsintown) ?? world.cities[event.cityIndex].centre)
             record.classes.append("venue-spelling")
         }
+        if record.place == nil, let respelled = respelling(ofVenue: venue, event: event, name: venueName(venue, in: .bandsintown)) {
+            let position = respelled.atCityCentre
+                ? geocodedCityCentres[world.venues[venue].cityIndex]
+                : venueCoordinate(venue, in: .bandsintown) ?? world.cities[event.cityIndex].centre
+            record.place = (respelled.name, position)
+            record.city = respelled.city
+            record.classes += respelled.classes
+        }
         if let minutes = record.minutes, !listing.keptTimes, doorsRoll < 1.0 / 8, minutes >= doorsMinutes {
             record.minutes = minutes - doorsMinutes
             record.classes.append("doors")
@@ -198,6 +206,8 @@ struct BandsintownRecord: Sendable {
     var minutes: Int?
     /// The venue's name and position when not Bandsintown's usual ones for the event's venue.
     var place: (name: String, coordinate: SampleCoordinate)?
+    /// The venue's city as this record writes it, when not its usual name.
+    var city: String?
     /// Lineup strings, as Bandsintown credits them.
     var lineup: [String]
     /// A title of its own (a festival's), else the writer's usual one.

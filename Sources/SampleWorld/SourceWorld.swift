@@ -42,6 +42,8 @@ struct SourceWorld: Sendable {
     private let venueCoordinates: [[SampleCoordinate?]]
     /// Venues Bandsintown places at their city's centre (realistic variations only).
     let bandsintownAtCityCentre: Set<Int>
+    /// Each city's centre as a geocoder gives it (realistic variations only).
+    let geocodedCityCentres: [SampleCoordinate]
     /// Metro areas' event counts, to share extras out like events.
     private let extraWeights: [Double]
 
@@ -75,10 +77,10 @@ struct SourceWorld: Sendable {
         venueNames = renamed.map { $0.1.map(\.name) }
         var coordinates = renamed.map { $0.1.map(\.coordinate) }
         bandsintownAtCityCentre = Self.cityCentreVenues(world)
-        let gazetteer = bandsintownAtCityCentre.isEmpty ? nil : try? Gazetteer.bundled()
+        let gazetteer = world.configuration.realisticVariations ? try? Gazetteer.bundled() : nil
+        geocodedCityCentres = gazetteer == nil ? [] : world.cities.map { Self.geocodedCentre(of: $0, gazetteer: gazetteer) }
         for index in bandsintownAtCityCentre {
-            coordinates[SampleSource.bandsintown.rawValue - 1][index] =
-                Self.geocodedCentre(of: world.cities[world.venues[index].cityIndex], gazetteer: gazetteer)
+            coordinates[SampleSource.bandsintown.rawValue - 1][index] = geocodedCityCentres[world.venues[index].cityIndex]
         }
         venueCoordinates = coordinates
         let counts = world.metroAreas.indices.map { world.eventCount(inMetroAreaAt: $0) }

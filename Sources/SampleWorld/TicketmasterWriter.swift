@@ -31,7 +31,9 @@ public struct TicketmasterWriter: Sendable {
     public func write(to directory: URL) throws -> WriteSummary {
         let pages = try SampleFileOutput.replaceDirectory(
             directory.appendingPathComponent("ticketmaster", isDirectory: true), creating: "events")
-        let music = sources.listings().reduce(0) { $0 + ($1.sources.contains(.ticketmaster) ? 1 : 0) }
+        let music = sources.listings().reduce(0) {
+            $0 + ($1.sources.contains(.ticketmaster) ? sources.ticketmasterRecords($1).count : 0)
+        }
         let total = music + (music + Self.sportsEvery - Self.sportsOffset - 1) / Self.sportsEvery
         let perPage = sources.world.configuration.eventsPerPage
         let pageCount = (total + perPage - 1) / perPage
@@ -56,12 +58,14 @@ public struct TicketmasterWriter: Sendable {
             onPage = 0
         }
         for listing in sources.listings() where listing.sources.contains(.ticketmaster) {
-            try add { encoder.appendEvent(listing, to: &$0) }
-            if written % Self.sportsEvery == Self.sportsOffset {
-                let serial = written / Self.sportsEvery
-                try add { encoder.appendSportsEvent(serial, after: listing.event, to: &$0) }
+            for record in sources.ticketmasterRecords(listing) {
+                try add { encoder.appendEvent(listing, record, to: &$0) }
+                if written % Self.sportsEvery == Self.sportsOffset {
+                    let serial = written / Self.sportsEvery
+                    try add { encoder.appendSportsEvent(serial, after: listing.event, to: &$0) }
+                }
+                written += 1
             }
-            written += 1
         }
         if onPage > 0 || page == 0 { try finishPage() }
         output.summary.events = written
@@ -154,7 +158,8 @@ public struct TicketmasterWriter: Sendable {
                 let venue = world.venues[index]
                 let city = world.cities[venue.cityIndex]
                 let country = SampleCountry.named(city.countryName)
-                let name = sources.venueName(index, in: .ticketmaster)
+                let name = (sources.ticketmasterSponsor(ofVenue: index).map { $0 + " " } ?? "")
+                    + sources.venueName(index, in: .ticketmaster)
                 json.raw("{\"name\":")
                 json.string(name)
                 json.raw(",\"type\":\"venue\",\"id\":\"KovZpZ")
@@ -209,27 +214,22 @@ public struct TicketmasterWriter: Sendable {
             self.genreJSON = genreJSON
         }
 
-        func appendEvent(_ listing: SourcedEvent, to json: inout JSONBuffer) {
+        /// One of a listing's records (``SourceWorld/ticketmasterRecords(_:)``).
+        func appendEvent(_ listing: SourcedEvent, _ record: SourceWorld.TicketmasterRecord, to json: inout JSONBuffer) {
             let event = listing.event
             guard let venue = event.venueIndex else { return }
             var rng = sources.details(event.id, .ticketmaster)
             let headliner = event.performances[0].artistIndex
-            let id = sources.ticketmasterID(event.id)
-            json.raw("{\"name\":\"")
-            if let series = event.series {
-                json.escaped(series.displayName)
-                json.raw(" ")
-                json.int(event.startDate.year)
-            } else {
-                artistNames.append(headliner, to: &json)
-            }
-            json.raw("\",\"type\":\"event\",\"id\":\"")
+            let id = record.id
+            json.raw("{\"name\":")
+            json.string(record.title)
+            json.raw(",\"type\":\"event\",\"id\":\"")
             json.plain(id)
             json.raw("\",\"test\":false,\"url\":\"https://www.ticketmaster.com/")
             json.escaped(artistSlugs[headliner])
             json.raw("-")
             json.escaped(citySlugs[event.cityIndex])
-            let (year, month, day) = event.startDate.civil
+            let (year, month, day) = record.date.civil
             json.raw("-")
             json.padded(month, width: 2)
             json.raw("-")
@@ -241,10 +241,12 @@ public struct TicketmasterWriter: Sendable {
                 json.byte(Self.hexDigits[rng.int(below: 16)])
             }
             json.raw("\",\"locale\":\"en-us\",")
+            let offset = record.date == event.startDate
+                ? event.utcOffsetSeconds
+                : record.minutes.map { world.cities[event.cityIndex].utcOffset(on: record.date, atMinutes: $0) }
             appendDates(
-                event.startDate, minutes: listing.startMinutes(in: .ticketmaster), offset: event.utcOffsetSeconds,
-                end: event.endDate, zone: zoneNames[event.cityIndex], status: listing.status(in: .ticketmaster),
-                offsale: rng.chance(0.1), to: &json)
+                record.date, minutes: record.minutes, offset: offset, end: record.end, zone: zoneNames[event.cityIndex],
+                status: listing.status(in: .ticketmaster), offsale: rng.chance(0.1), to: &json)
             json.raw(",\"classifications\":")
             json.raw(genreJSON[sources.artists[headliner].genre] ?? genreJSON["rock"]!)
             if !rng.chance(0.08) {
@@ -256,12 +258,16 @@ public struct TicketmasterWriter: Sendable {
             json.plain(id)
             json.raw("?locale=en-us\"}},\"_embedded\":{\"venues\":[")
             venueJSON.append(venue, to: &json)
-            json.raw("],\"attractions\":[")
-            for (position, performance) in event.performances.prefix(6).enumerated() {
-                if position > 0 { json.raw(",") }
-                attractionJSON.append(performance.artistIndex, to: &json)
+            json.raw("]")
+            if !record.attractions.isEmpty {
+                json.raw(",\"attractions\":[")
+                for (position, artist) in record.attractions.enumerated() {
+                    if position > 0 { json.raw(",") }
+                    attractionJSON.append(artist, to: &json)
+                }
+                json.raw("]")
             }
-            json.raw("]}}")
+            json.raw("}}")
         }
 
         /// A game at the metro area's arena on the same day as `event`: not music, so a

@@ -18,7 +18,9 @@ let usage = """
       --variations        Bandsintown lists concerts the way real sources differ (venue spellings,
                           city-centre positions, doors times, "feat." credits, festivals per set)
                           and lookalike concerts (matinees, namesakes, tribute bands, similarly
-                          named rooms nearby); labels.tsv then names each record's variations
+                          named rooms nearby); Ticketmaster lists them its way (sponsors' names,
+                          tour titles, packages, parking passes, per-day festival tickets);
+                          labels.tsv then names each record's variations
       --out DIR           output directory (default Fixtures/sample)
       --serve PORT        then serve the Songkick, Last.fm and SeatGeek pages written over HTTP on
                           127.0.0.1:PORT with those APIs' URLs and paging (key: "sample-key"),

@@ -11,9 +11,11 @@ import Listings
 ///   `"1234"` could be any site's), else `derived:` and a hash of name, start and venue
 ///   name. When several different events of one page share an id (a venue page giving
 ///   every event the page's own URL), each gets its derived key instead.
-/// - **Venues.** `@id`, `url` or `sameAs` of the Place, else a key derived from name,
-///   locality and country. A plain-string address is read by ``FreeTextAddress``
-///   (`"1354 W Wabansia Ave, Chicago, IL 60622"`); kept as the street when it names no place.
+/// - **Venues.** `@id`, `url` or `sameAs` of the Place that names it alone (not a site's
+///   root or a ticket seller's generic page: ``VenueIdentityLink``), else a key derived
+///   from name, locality (else street, postcode or position) and country. A plain-string
+///   address is read by ``FreeTextAddress`` (`"1354 W Wabansia Ave, Chicago, IL 60622"`);
+///   kept as the street when it names no place.
 /// - **Performers.** `@id`, else the first `sameAs` URL, else `name:` and the lower-cased
 ///   name; a `musicbrainz.org/artist/<uuid>` link in `@id`, `url` or `sameAs` gives the
 ///   MBID. The first performer headlines, the rest support; nameless ones are skipped.
@@ -156,13 +158,24 @@ struct JSONLDNormalizer {
         let coordinate = try self.coordinate(of: node)
         let url = try link(node["url"])
         let links = try sameAs(node)
-        let explicitID = Self.absoluteIRI(node["@id"]?.string) ?? url.flatMap { Self.absoluteIRI($0) } ?? links.first
+        let explicitID = ([Self.absoluteIRI(node["@id"]?.string), url.flatMap { Self.absoluteIRI($0) }] + links)
+            .lazy.compactMap { $0 }.first(where: VenueIdentityLink.identifies)
         if name == nil, explicitID == nil, coordinate == nil, address.isEmpty { return nil }
         let venueName = name ?? "Unknown venue"
         return VenueListing(
-            sourceID: explicitID ?? ListingValues.derivedVenueKey(name: venueName, city: address.city, area: address.country?.lowercased()),
+            sourceID: explicitID ?? Self.derivedVenueKey(venueName, address: address, coordinate: coordinate),
             name: venueName, street: address.street, postalCode: address.postalCode, city: address.city,
             region: address.region, country: address.country, coordinate: coordinate, url: url)
+    }
+
+    /// A venue with no identity of its own: its name with its city, else its street or
+    /// postcode, else its position (to about 100 m), so that namesakes stay apart.
+    private static func derivedVenueKey(_ name: String, address: Address, coordinate: Coordinate?) -> String {
+        let area = address.country?.lowercased()
+        if address.city != nil { return ListingValues.derivedVenueKey(name: name, city: address.city, area: area) }
+        let place = address.street ?? address.postalCode
+            ?? coordinate.map { String(format: "%.3f,%.3f", $0.latitude, $0.longitude) }
+        return ListingValues.derivedVenueKey(name: name, city: place, area: area)
     }
 
     private struct Address {

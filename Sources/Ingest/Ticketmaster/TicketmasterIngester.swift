@@ -23,6 +23,8 @@ import Listings
 ///   MusicBrainz link (`externalLinks.musicbrainz`) lets other sources merge with it.
 /// - **Offers.** One per price range (min, max, currency), with the event's link, its
 ///   ticket status and the public on-sale time.
+/// - **Packages.** VIP, resale and other packages and parking passes are no shows:
+///   left out and counted (``TicketmasterPackages``).
 /// - **Paging.** `page.number` counts from 0; the page records it as `number + 1`.
 public struct TicketmasterIngester: Ingester {
     public let format = "ticketmaster"
@@ -93,6 +95,7 @@ public struct TicketmasterIngester: Ingester {
         for (index, event) in (embedded?.events ?? []).enumerated() {
             try normalizer.add(event, at: "_embedded.events[\(index)]", to: &page)
         }
+        TicketmasterPackages.leaveOut(from: &page)
         for attraction in embedded?.attractions ?? [] {
             if let artist = normalizer.artist(attraction) { page.artists.append(artist) }
         }
