@@ -10,7 +10,7 @@ struct PlaceEvidenceTests {
     /// A calendar of `entries` (LOCATION, DTSTART, extra lines), read and enriched.
     static func page(
         header: String = "", entries: [(location: String, start: String)], locator: String = "feed.ics",
-        hint: PlaceEvidence = PlaceEvidence()
+        hint: PlaceEvidence = PlaceEvidence(), keeping kept: Set<NonConcertKind> = []
     ) throws -> ListingPage {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + header
         for (index, entry) in entries.enumerated() {
@@ -18,7 +18,7 @@ struct PlaceEvidenceTests {
             text += "LOCATION:\(entry.location.replacingOccurrences(of: ",", with: "\\,"))\r\nEND:VEVENT\r\n"
         }
         text += "END:VCALENDAR\r\n"
-        var page = try ICalendarIngester().parse(Data(text.utf8), context: PageContext(locator: locator, sourceHint: hint))
+        var page = try ICalendarIngester().parse(Data(text.utf8), context: PageContext(locator: locator, keptKinds: kept, sourceHint: hint))
         page.placeEvidence.adoptHint(hint)
         return GeoEnrichment(gazetteer: try Gazetteer.bundled()).enrich(page)
     }
@@ -98,8 +98,12 @@ struct PlaceEvidenceTests {
         #expect(event.start.localDate == LocalDate(iso: "2027-06-11") && event.start.localTime == LocalTime(hour: 20, minute: 0))
     }
 
+    /// Skipped as an online item unless the source keeps those; kept, it has no venue.
     @Test func anOnlineLocationIsNoVenue() throws {
-        let page = try Self.page(header: "X-WR-TIMEZONE:Asia/Seoul\r\n", entries: [("Weverse 直播", "DTSTART:20270612T110000Z")])
+        let entries = [("Weverse 直播", "DTSTART:20270612T110000Z")]
+        let skipped = try Self.page(header: "X-WR-TIMEZONE:Asia/Seoul\r\n", entries: entries)
+        #expect(skipped.events.isEmpty && skipped.skipped[NonConcertKind.online.skippedKey] == 1)
+        let page = try Self.page(header: "X-WR-TIMEZONE:Asia/Seoul\r\n", entries: entries, keeping: [.online])
         let event = try #require(page.events.first)
         #expect(event.venue == nil)
         #expect(event.start.timeZone == "Asia/Seoul" && event.start.localTime == LocalTime(hour: 20, minute: 0))
