@@ -25,9 +25,9 @@ extension CatalogDatabase {
             ).map { (id: $0[0] as Int64, name: $0[1] as String) }
             guard !missing.isEmpty else { return }
             var taken = Set(try String.fetchAll(db, sql: "SELECT slug FROM artist_address"))
-            let insert = try db.cachedStatement(sql: "INSERT INTO artist_address (slug, artist_id, is_current) VALUES (?, ?, 1)")
+            let insert = try db.cachedStatement(sql: "INSERT INTO artist_address (slug, artist_id, is_current, first_artist_id) VALUES (?, ?, 1, ?)")
             for (id, slug) in Self.addresses(for: missing, taken: &taken) {
-                try insert.execute(arguments: [slug, id])
+                try insert.execute(arguments: [slug, id, id])
             }
         }
     }
@@ -53,17 +53,23 @@ extension CatalogDatabase {
         }
     }
 
-    /// Addresses that merged artists had, and the current address of the artist each leads to.
-    public func movedArtistAddresses() throws -> [(slug: String, current: String)] {
+    /// Addresses that merged artists had, each with the band it leads to now, by slug.
+    public func movedArtistAddresses() throws -> [MovedArtistAddress] {
         try reader.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT old.slug, now.slug FROM artist_address old
+                    SELECT old.slug, now.slug, a.name, coalesce(old.first_artist_id, old.artist_id), old.moved_at
+                    FROM artist_address old
                     JOIN artist_address now ON now.artist_id = old.artist_id AND now.is_current = 1
+                    JOIN artist a ON a.id = old.artist_id
                     WHERE old.is_current = 0 ORDER BY old.slug
                     """
-            ).map { (slug: $0[0], current: $0[1]) }
+            ).map { row in
+                MovedArtistAddress(
+                    slug: row[0], current: row[1], name: row[2], firstArtistID: row[3],
+                    movedAt: (row[4] as String?).flatMap { UTCInstant(iso: $0) })
+            }
         }
     }
 

@@ -459,6 +459,15 @@ extension CatalogDatabase {
                 CREATE INDEX artist_address_artist ON artist_address(artist_id);
                 """)
         }
+        migrator.registerMigration("v21: a moved band page says when it moved and whose it was") { db in
+            try db.execute(sql: """
+                -- The artist an address was given to (its old Atom feed's id), and when a
+                -- merge moved it to another artist (the redirect page's and feed's time).
+                ALTER TABLE artist_address ADD COLUMN first_artist_id INTEGER;
+                ALTER TABLE artist_address ADD COLUMN moved_at TEXT;
+                UPDATE artist_address SET first_artist_id = artist_id;
+                """)
+        }
         return migrator
     }
 

@@ -170,8 +170,8 @@ extension PageApplier {
         try SearchIndex.delete(db, .artist, id: remove)
         try db.cachedStatement(sql: "DELETE FROM artist WHERE id = ?").execute(arguments: [remove])
         // Its band page's address stays published: it now leads to the artist it joined.
-        try db.cachedStatement(sql: "UPDATE artist_address SET artist_id = ?, is_current = 0 WHERE artist_id = ?")
-            .execute(arguments: [keep, remove])
+        try db.cachedStatement(sql: "UPDATE artist_address SET artist_id = ?, is_current = 0, moved_at = ? WHERE artist_id = ?")
+            .execute(arguments: [keep, timestamp, remove])
         for (sourceID, id) in resolved[.artist] ?? [:] where id == remove { resolved[.artist]?[sourceID] = keep }
         try rebuildArtist(keep, sourcesChanged: true)
         return keep

@@ -10,7 +10,8 @@ import Listings
 /// - `metros/{id}.json` (then `metros/{id}/page-N.json`): a metro area's upcoming events,
 ///   chronological, 100 per page with stable `next` links; `metros/{id}.geojson`;
 /// - `artists/{slug}.json` (then `artists/{slug}/page-N.json`): band page (upcoming, 100
-///   per page, recent past, similar artists);
+///   per page, recent past, similar artists); a band merged into another keeps its
+///   address as a page saying where it went (``addMovedArtists(to:)``);
 /// - `venues/{id}.json` (then `venues/{id}/page-N.json`): venue page, 100 upcoming events
 ///   per page; `events/{id}.json`: concert page with directions;
 /// - `users/{name}/plans.json`, `plans.ics`, `feed.json`;
@@ -85,6 +86,7 @@ public struct FeedBuilder: Sendable {
         try addVenueSearch(to: &tree)
         try addIndex(metros, counts: reads.stats, to: &tree)
         try addSiteAssets(to: &tree)
+        try addMovedArtists(to: &tree)
         // Then concert pages: rendering them also renders every event's list entry,
         // which the metro, band and venue pages then splice.
         part("concert pages")

@@ -43,6 +43,8 @@ public protocol FeedSource: Sendable {
     /// Band pages' addresses (slugs) of the artists named. A source that keeps addresses
     /// (the catalog) never gives one to another artist once published.
     func artistAddresses(for names: [(id: Int64, name: String)]) throws -> [Int64: String]
+    /// Addresses of bands that merged into others, which keep a page saying where they went.
+    func movedArtistAddresses() throws -> [MovedArtistAddress]
 }
 
 extension FeedSource {
@@ -51,4 +53,7 @@ extension FeedSource {
     public func artistAddresses(for names: [(id: Int64, name: String)]) throws -> [Int64: String] {
         Slug.unique(names.map { (key: $0.id, name: $0.name) })
     }
+
+    /// Sources that keep no addresses move none.
+    public func movedArtistAddresses() throws -> [MovedArtistAddress] { [] }
 }

@@ -33,8 +33,10 @@ enum SiteHTML {
     /// Lean on purpose: the frame is on every page of a tree with three files a concert,
     /// so optional tags (`head`, `body`) and quotes around plain values are left out, as
     /// HTML allows; the shared look is in `site.css`.
+    /// - Parameter head: elements for the head beyond the frame's (a redirect's refresh).
     static func page(
-        path: String, title: String, feeds: [(title: String, path: String)] = [], scripts: Bool = false, rendered content: String
+        path: String, title: String, feeds: [(title: String, path: String)] = [], scripts: Bool = false, head: String = "",
+        rendered content: String
     ) -> Data {
         let depth = path.split(separator: "/").count - 1
         let base = depth == 0 ? "./" : String(repeating: "../", count: depth)
@@ -47,6 +49,7 @@ enum SiteHTML {
             html += "<link rel=alternate type=application/atom+xml title=\"\(attribute(feed.title))\" href=\"\(attribute(feed.path))\">"
         }
         if scripts { html += "<script src=site.js defer></script>" }
+        html += head
         html += "<a class=skip href=#main>Skip to content</a><header><a href=index.html>Encore</a></header><main id=main>"
         html += content
         html += "</main>\n"

@@ -52,3 +52,26 @@ public enum Slug {
         return result
     }
 }
+
+/// A band page's address that no longer is its band's own: the band merged into another,
+/// whose page it now leads to. The address stays published, as a page saying where it went.
+public struct MovedArtistAddress: Sendable, Hashable {
+    /// The old address (`artists/<slug>.json`).
+    public var slug: String
+    /// The address of the band it leads to now.
+    public var current: String
+    /// That band's name.
+    public var name: String
+    /// The artist the address was first given to: its old Atom feed's id.
+    public var firstArtistID: Int64
+    /// When it moved (the catalog's time of the merge); nil in catalogs older than the record.
+    public var movedAt: UTCInstant?
+
+    public init(slug: String, current: String, name: String, firstArtistID: Int64, movedAt: UTCInstant?) {
+        self.slug = slug
+        self.current = current
+        self.name = name
+        self.firstArtistID = firstArtistID
+        self.movedAt = movedAt
+    }
+}

@@ -80,4 +80,65 @@ struct ArtistAddressTests {
         try catalog.assignArtistAddresses()
         #expect(try catalog.artistAddresses(for: names) == Slug.unique(names.map { (key: $0.id, name: $0.name) }))
     }
+
+    /// "Mavi Vapur" published at `mavi-vapur`, then found to be the band Bandsintown calls
+    /// "MV Band" (one MusicBrainz id): the address stays, as pages leading to the band.
+    @Test func aMergedBandsAddressLeadsToTheBandItJoined() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let mbid = "5b11f4ce-a62d-471e-81fc-a69a8278c7da"
+        var band = page(["MV Band"], source: .bandsintown)
+        band.events[0].lineup[0].artist.musicBrainzIDs = [mbid]
+        _ = try catalog.apply(band, pageHash: "1", format: "bandsintown")
+        var songkick = page(["Mavi Vapur"], from: 5)
+        _ = try catalog.apply(songkick, pageHash: "2", format: "songkick-json")
+        let before = try bandPages(catalog)
+        #expect(Set(before.keys) == ["artists/mv-band.json", "artists/mavi-vapur.json"])
+
+        songkick.events[0].lineup[0].artist.musicBrainzIDs = [mbid]
+        _ = try catalog.apply(songkick, pageHash: "3", format: "songkick-json")
+        try catalog.assignArtistAddresses()
+        let tree = try FeedBuilder(source: catalog.readingOneSnapshot(), today: TestSupport.today, generatedAt: stamp).build()
+        let files = tree.files
+        let moved = try #require(files["artists/mavi-vapur.json"].flatMap { try JSONSerialization.jsonObject(with: $0) as? [String: String] })
+        #expect(moved == ["moved_to": "mv-band", "url": "artists/mv-band.json"])
+        let html = String(decoding: try #require(files["artists/mavi-vapur.html"]), as: UTF8.self)
+        #expect(html.contains("<meta http-equiv=refresh content=\"0; url=artists/mv-band.html\">") && html.contains("<a href=\"artists/mv-band.html\">"), "\(html)")
+        let atom = String(decoding: try #require(files["artists/mavi-vapur.atom"]), as: UTF8.self)
+        let oldID = try #require(before["artists/mavi-vapur.json"]?.id)
+        #expect(atom.contains("<id>tag:encore.invalid,2026:artist/\(oldID)</id>"), "the feed keeps its id: \(atom)")
+        #expect(atom.contains("href=\"../artists/mv-band.atom\"") && atom.contains("<entry>") && !atom.contains("1970-01-01"))
+        // The band it joined keeps its own page; no band is given the old address.
+        #expect(try bandPages(catalog).keys.sorted() == ["artists/mv-band.json"])
+    }
+
+    /// An incremental build after the merge leaves what a full build does: the old band
+    /// page's files are the moved pages, not removed as a band gone.
+    @Test func anIncrementalBuildAfterAMergeKeepsTheMovedPages() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let mbid = "5b11f4ce-a62d-471e-81fc-a69a8278c7da"
+        var band = page(["MV Band"], source: .bandsintown)
+        band.events[0].lineup[0].artist.musicBrainzIDs = [mbid]
+        _ = try catalog.apply(band, pageHash: "1", format: "bandsintown")
+        var songkick = page(["Mavi Vapur"], from: 5)
+        _ = try catalog.apply(songkick, pageHash: "2", format: "songkick-json")
+        let out = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        func build(into directory: URL, full: Bool) throws -> Bool {
+            try catalog.assignArtistAddresses()
+            let builder = FeedBuilder(source: try catalog.readingOneSnapshot(), today: TestSupport.today, generatedAt: stamp)
+            return try builder.write(to: FeedTreeWriter(outputDirectory: directory), full: full).incremental
+        }
+        _ = try build(into: out, full: false)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("artists/mavi-vapur.atom").path))
+
+        songkick.events[0].lineup[0].artist.musicBrainzIDs = [mbid]
+        _ = try catalog.apply(songkick, pageHash: "3", format: "songkick-json")
+        #expect(try build(into: out, full: false), "the second build is incremental")
+        let full = try TestSupport.temporaryDirectory().appendingPathComponent("feeds")
+        _ = try build(into: full, full: true)
+        for name in ["mavi-vapur.json", "mavi-vapur.html", "mavi-vapur.atom"] {
+            let incremental = try Data(contentsOf: out.appendingPathComponent("artists/" + name))
+            #expect(incremental == (try Data(contentsOf: full.appendingPathComponent("artists/" + name))), "\(name)")
+        }
+        #expect(String(decoding: try Data(contentsOf: out.appendingPathComponent("artists/mavi-vapur.json")), as: UTF8.self).contains("moved_to"))
+    }
 }
