@@ -311,8 +311,11 @@ public struct FeedTreeWriter: Sendable {
             // (the next incremental build makes one): `written` was not listed for it.
             let keeps = keepingPrevious && !previous.isEmpty
             if keepingPrevious, !keeps { try? FileTreeWalk.remove(writer.spareDirectory.path) }
+            let changed = Set(written).union(removed).sorted()
+            // Without a previous build, `written` was not kept: the publisher takes everything.
+            try writer.recordForPublishing(previous.isEmpty ? nil : changed)
             try writer.swap(in: directory, keepingPrevious: keeps)
-            return (report, Set(written).union(removed).sorted())
+            return (report, changed)
         }
 
         /// Compares a file (relative to `directory` when given) with `data`, reading it only

@@ -235,13 +235,15 @@ extension FeedTreeWriter {
 
         /// Exchanges the spare tree with the live one; returns what changed.
         func finish() throws -> (report: FeedBuildReport, changed: [String]) {
+            let changed = (Array(written.keys) + Array(removed)).sorted()
+            try writer.recordForPublishing(changed)
             guard FeedTreeWriter.exchange(spare, live) else { throw FeedWriteError(path: live, code: errno) }
             var report = FeedBuildReport()
             report.written = written.count
             report.bytesWritten = written.values.reduce(0, +)
             report.removed = removed.count
             report.unchanged = files.count - written.count
-            return (report, (Array(written.keys) + Array(removed)).sorted())
+            return (report, changed)
         }
     }
 }
