@@ -1,0 +1,162 @@
+import Catalog
+import Foundation
+import Ingest
+import Listings
+import SampleWorld
+import Testing
+
+/// A city's scene crawled for real: many venue sites, each a server on a loopback address
+/// of its own (``VenueScene``), crawled at once, each at its own pace, with sitemaps.
+/// Each test has a subnet of its own, so tests running side by side never share a host.
+@Suite(.serialized)
+struct SceneCrawlTests {
+    static func configuration(
+        _ scene: VenueScene, rate: Double = 50, extra: String = "", urls: [URL]? = nil
+    ) -> String {
+        let list = (urls ?? scene.calendarURLs).map { "\"\($0.absoluteString)\"" }.joined(separator: ", ")
+        return """
+            [[source]]
+            name = "scene"
+            format = "jsonld"
+            urls = [\(list)]
+            follow = "http://127.0.*/events/*"
+            requests_per_second = \(rate)
+            contact = "ops@example.org"
+            max_pages = 1000
+            \(extra)
+            """
+    }
+
+    static func crawler(
+        _ text: String, catalog: CatalogDatabase, hostsAtOnce: Int? = nil, runID: Int64? = nil, resuming: Int64? = nil,
+        fetcher: HTTPFetcher = HTTPFetcher(jitter: { 0 })
+    ) throws -> SourceCrawler {
+        let source = try SourcesConfiguration(parsing: text).sources[0]
+        var crawler = SourceCrawler(
+            source: source, apiKey: nil, fetcher: fetcher, ingestion: FileIngestion(), state: catalog,
+            today: TestSupport.today, runID: runID, resuming: resuming)
+        if let hostsAtOnce { crawler.hostsAtOnce = hostsAtOnce }
+        return crawler
+    }
+
+    static func options(subnet: Int, _ change: (inout VenueScene.Options) -> Void = { _ in }) -> VenueScene.Options {
+        var options = VenueScene.Options()
+        options.subnet = subnet
+        change(&options)
+        return options
+    }
+
+    @Test func aSlowHostHoldsUpOnlyItselfAndNoHostIsAskedFasterThanItsPace() async throws {
+        // Venue 0 takes 0.3 s an answer; the others answer at once.
+        let scene = try VenueScene(venues: 8, options: Self.options(subnet: 10) {
+            $0.slowVenues = [0]
+            $0.slowDelay = 0.3
+        })
+        defer { scene.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let summary = await try Self.crawler(Self.configuration(scene, rate: 10), catalog: catalog).crawl(into: catalog)
+        #expect(summary.pagesFailed == 0 && summary.pagesFetched == 8 * 5, "\(summary.errors)")
+        #expect(summary.requests == 8 * 6, "robots.txt and five pages a host")
+        #expect(summary.hosts.count == 8 && summary.hosts.allSatisfy { $0.requests == 6 && $0.pagesApplied == 5 })
+
+        // While the slow host was answering its pages, the others were asked too.
+        let slow = scene.servers[0].requests.map(\.received)
+        let others = scene.servers.dropFirst().flatMap { $0.requests.map(\.received) }
+        #expect(others.contains { $0 > slow.first! && $0 < slow.last! }, "the other hosts did not wait for the slow one")
+        // The servers' own logs: 10 a second means 0.1 s apart; half that leaves room for a
+        // loaded machine delivering one request late and the next on time.
+        let gap = try #require(scene.shortestGap)
+        #expect(gap >= .milliseconds(50), "a host was asked twice within \(gap)")
+    }
+
+    @Test func theSameCatalogAsCrawlingTheHostsOneAfterAnother() async throws {
+        let scene = try VenueScene(venues: 10, options: Self.options(subnet: 20))
+        defer { scene.stop() }
+        let text = Self.configuration(scene, rate: 200)
+        let (sequential, sequentialPath) = try TestSupport.makeCatalog()
+        _ = await try Self.crawler(text, catalog: sequential, hostsAtOnce: 1).crawl(into: sequential)
+        let (parallel, parallelPath) = try TestSupport.makeCatalog()
+        let summary = await try Self.crawler(text, catalog: parallel).crawl(into: parallel)
+        #expect(summary.pagesFailed == 0)
+        let one = try IngestOrderTests.content(sequentialPath)
+        let other = try IngestOrderTests.content(parallelPath)
+        #expect(one["event"]?.count == 10 * 4)
+        #expect(IngestOrderTests.differences(one, other).isEmpty, "\(IngestOrderTests.differences(one, other))")
+    }
+
+    @Test func anUnchangedNightWithSitemapLastmodAsksOnlyRobotsAndTheSitemap() async throws {
+        let scene = try VenueScene(venues: 4, options: Self.options(subnet: 30))
+        defer { scene.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let text = Self.configuration(scene, extra: "sitemaps = true")
+        let first = await try Self.crawler(text, catalog: catalog, runID: 1).crawl(into: catalog)
+        #expect(first.pagesFetched == 4 * 5 && first.pagesFailed == 0, "\(first.errors)")
+        #expect(first.hosts.allSatisfy { $0.sitemap == "1 file, 5 URLs" }, "\(first.hosts)")
+
+        let before = scene.servers.map(\.requests.count)
+        let second = await try Self.crawler(text, catalog: catalog, runID: 2).crawl(into: catalog)
+        let asked = zip(scene.servers, before).map { server, count in server.requests.dropFirst(count).map(\.path) }
+        #expect(asked.allSatisfy { $0 == ["/robots.txt", "/sitemap.xml"] }, "\(asked)")
+        #expect(second.pagesUnchanged == 4 * 5 && second.pagesFailed == 0)
+        #expect(second.hosts.allSatisfy { $0.pagesSkipped == 5 && $0.requests == 2 })
+        #expect(second.eventsUnlisted == 0, "pages spared still count toward the listing")
+    }
+
+    @Test func withoutLastmodEveryPageIsAskedConditionally() async throws {
+        let scene = try VenueScene(venues: 2, options: Self.options(subnet: 40) { $0.sitemapLastModified = false })
+        defer { scene.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let text = Self.configuration(scene, extra: "sitemaps = true")
+        _ = await try Self.crawler(text, catalog: catalog).crawl(into: catalog)
+        let second = await try Self.crawler(text, catalog: catalog).crawl(into: catalog)
+        #expect(second.hosts.allSatisfy { $0.notModified == 5 && $0.requests == 7 }, "\(second.hosts)")
+    }
+
+    @Test func aHostThatIsDownFailsAloneAndItsReportSaysWhy() async throws {
+        let scene = try VenueScene(venues: 3, options: Self.options(subnet: 50))
+        defer { scene.stop() }
+        // Nothing listens there.
+        let down = URL(string: "http://127.0.50.200:9/calendar")!
+        let (catalog, _) = try TestSupport.makeCatalog()
+        var policy = FetchPolicy()
+        policy.baseDelay = 0.01
+        let text = Self.configuration(scene, urls: [down] + scene.calendarURLs)
+        let summary = await try Self.crawler(
+            text, catalog: catalog, fetcher: HTTPFetcher(policy: policy, jitter: { 0 })
+        ).crawl(into: catalog)
+        #expect(summary.pagesFetched == 3 * 5)
+        #expect(summary.hosts.map(\.host).first == "http://127.0.50.200:9", "in the order the configuration names them")
+        let report = try #require(summary.hosts.first)
+        #expect(report.pagesFailed == 1 && report.robots?.hasSuffix("nothing fetched") == true, "\(report)")
+        #expect(report.failures.first?.contains("robots.txt unavailable") == true)
+        #expect(summary.eventsUnlisted == 0 && summary.pagesFailed == 1)
+    }
+
+    @Test func crawlDelayInRobotsTxtSlowsThatHostDown() async throws {
+        let scene = try VenueScene(venues: 1, options: Self.options(subnet: 60) {
+            $0.crawlDelay = 2
+            $0.eventsPerVenue = 1
+        })
+        defer { scene.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let waits = SleepRecorder()
+        let fetcher = HTTPFetcher(sleep: { waits.record($0) }, jitter: { 0 })
+        let summary = await try Self.crawler(Self.configuration(scene, rate: 100), catalog: catalog, fetcher: fetcher)
+            .crawl(into: catalog)
+        #expect(summary.hosts.first?.robots == "200 (crawl-delay 2 s)")
+        // The requests after robots.txt each waited for the crawl delay, not 0.01 s.
+        #expect(waits.recorded.filter { $0 > 1.5 }.count == 2, "\(waits.recorded)")
+    }
+
+    @Test func aResumedRunAsksNoPageTheKilledRunFinished() async throws {
+        let scene = try VenueScene(venues: 3, options: Self.options(subnet: 70))
+        defer { scene.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let text = Self.configuration(scene)
+        _ = await try Self.crawler(text, catalog: catalog, runID: 7).crawl(into: catalog)
+        let resumed = await try Self.crawler(text, catalog: catalog, runID: 8, resuming: 7).crawl(into: catalog)
+        // A new run reads robots.txt again; the pages were finished.
+        #expect(scene.servers.allSatisfy { $0.requests.dropFirst(6).map(\.path) == ["/robots.txt"] })
+        #expect(resumed.pagesUnchanged == 3 * 5 && resumed.hosts.allSatisfy { $0.pagesSkipped == 5 })
+    }
+}
