@@ -159,4 +159,78 @@ struct SceneCrawlTests {
         #expect(scene.servers.allSatisfy { $0.requests.dropFirst(6).map(\.path) == ["/robots.txt"] })
         #expect(resumed.pagesUnchanged == 3 * 5 && resumed.hosts.allSatisfy { $0.pagesSkipped == 5 })
     }
+
+    @Test func maxConnectionsCapsTheRequestsInFlightAcrossHosts() async throws {
+        let scene = try VenueScene(venues: 6, options: Self.options(subnet: 80) {
+            $0.slowVenues = Set(0..<6)
+            $0.slowDelay = 0.05
+        })
+        defer { scene.stop() }
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let transport = InFlightCounter()
+        var policy = FetchPolicy()
+        policy.maxConnections = 2
+        let summary = await try Self.crawler(
+            Self.configuration(scene, rate: 100), catalog: catalog,
+            fetcher: HTTPFetcher(transport: transport, policy: policy, jitter: { 0 })
+        ).crawl(into: catalog)
+        #expect(summary.pagesFetched == 6 * 5)
+        #expect(transport.most == 2, "six hosts, two connections")
+    }
+
+    @Test func refreshReportsEachHostInTextAndJSON() throws {
+        let scene = try VenueScene(venues: 3, options: Self.options(subnet: 90) { $0.crawlDelay = 0.1 })
+        defer { scene.stop() }
+        let folder = try TestSupport.temporaryDirectory()
+        let down = "http://127.0.90.200:9/calendar"
+        try ("# venues\n" + scene.calendarURLs.map(\.absoluteString).joined(separator: "\n") + "\n\(down)\n")
+            .write(to: folder.appendingPathComponent("venues.txt"), atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("encore.toml").path
+        try """
+            max_connections = 4
+            [[source]]
+            name = "scene"
+            format = "jsonld"
+            urls_file = "venues.txt"
+            follow = "http://*/events/*"
+            sitemaps = true
+            requests_per_second = 50
+            contact = "ops@example.org"
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("catalog.sqlite").path
+        let refresh = try CLIRun.run(["--db", db, "refresh", "--config", config, "--no-build"])
+        #expect(refresh.status == 1, "the host that is down failed: \(refresh.stderr)")
+        #expect(refresh.stdout.contains("scene: 22 requests, 15 pages applied"), "\(refresh.stdout)")
+
+        let text = try CLIRun.run(["--db", db, "runs", "--hosts"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Run #1 (failed), 4 hosts:"), "\(text.stdout)")
+        #expect(text.stdout.contains("200 (crawl-delay 0.1 s)") && text.stdout.contains("1 file, 5 URLs"), "\(text.stdout)")
+        #expect(text.stdout.contains("http://127.0.90.200:9 failed: "), "\(text.stdout)")
+
+        let json = try CLIRun.run(["--db", db, "runs", "--hosts", "--json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let hosts = try #require(document?["hosts"] as? [[String: Any]])
+        #expect(hosts.count == 4 && hosts.allSatisfy { $0["source"] as? String == "scene" })
+        #expect(hosts.compactMap { $0["pages_applied"] as? Int } == [5, 5, 5, 0])
+        #expect((hosts.last?["failures"] as? [String])?.first?.contains("robots.txt unavailable") == true)
+    }
+}
+
+/// The real transport, counting the exchanges in flight at once.
+final class InFlightCounter: HTTPTransport, @unchecked Sendable {
+    private let transport = CurlTransport()
+    private let lock = NSLock()
+    private var now = 0
+    private var peak = 0
+    var most: Int { lock.withLock { peak } }
+
+    func get(_ url: URL, headers: [String: String], timeout: Double, maxBodyBytes: Int) async throws -> HTTPResponse {
+        lock.withLock {
+            now += 1
+            peak = max(peak, now)
+        }
+        defer { lock.withLock { now -= 1 } }
+        return try await transport.get(url, headers: headers, timeout: timeout, maxBodyBytes: maxBodyBytes)
+    }
 }
