@@ -182,10 +182,8 @@ public struct HTTPFetcher: Sendable {
             let rateHost = url.host?.lowercased() ?? ""
             await limiter.wait(host: rateHost, requestsPerSecond: requestsPerSecond, sleep: sleep)
             // A connection of the global cap only for the exchange itself, never while
-            // waiting for the host's turn; the host's pace counts from when the request
-            // really went, however long the cap made it wait.
+            // waiting for the host's turn.
             await connections.connect()
-            await limiter.started(host: rateHost, requestsPerSecond: requestsPerSecond)
             let response: HTTPResponse
             let exchange: Result<HTTPResponse, any Error>
             do {
@@ -196,6 +194,10 @@ public struct HTTPFetcher: Sendable {
                 exchange = .failure(error)
             }
             await connections.disconnect()
+            // The host's pace counts from this answer: however long the cap made the
+            // request wait, or the network took to deliver it, the next one reaches the
+            // server at least a whole interval after it.
+            await limiter.answered(host: rateHost, requestsPerSecond: requestsPerSecond)
             do {
                 response = try exchange.get()
             } catch let error as TransportError {
@@ -338,8 +340,8 @@ public actor HostRateLimiter {
         .seconds(max(1 / max(requestsPerSecond, 0.001), crawlDelays[host] ?? 0))
     }
 
-    /// The request to `host` went now: the next waits a whole interval from here.
-    func started(host: String, requestsPerSecond: Double) {
+    /// `host` answered now: its next request waits a whole interval from here.
+    func answered(host: String, requestsPerSecond: Double) {
         let now = ContinuousClock().now
         nextAllowed[host] = max(nextAllowed[host] ?? now, now + interval(host, requestsPerSecond))
     }

@@ -43,20 +43,26 @@ struct Sitemap: Sendable, Equatable {
         truncated = truncated || handler.dropped
     }
 
-    /// Inflated bytes, cut at ``maximumInflatedBytes`` (then `truncated`); nil if corrupt.
+    /// Inflated bytes, cut at `capacity` (then `truncated`); nil if corrupt. The buffer
+    /// starts near the data's likely size and doubles as needed, so memory follows what
+    /// the file really holds, never the bound.
     static func gunzip(_ data: Data, capacity: Int = maximumInflatedBytes) -> (data: Data, truncated: Bool)? {
-        var output = Data(count: capacity)
-        let written = output.withUnsafeMutableBytes { out in
-            data.withUnsafeBytes { input in
-                encore_gunzip(
-                    input.bindMemory(to: UInt8.self).baseAddress, input.count, out.bindMemory(to: UInt8.self).baseAddress,
-                    capacity)
+        var size = min(capacity, max(64 * 1024, data.count * 8))
+        while true {
+            var output = Data(count: size)
+            let written = output.withUnsafeMutableBytes { out in
+                data.withUnsafeBytes { input in
+                    encore_gunzip(
+                        input.bindMemory(to: UInt8.self).baseAddress, input.count, out.bindMemory(to: UInt8.self).baseAddress,
+                        size)
+                }
             }
-        }
-        switch written {
-        case -2: return (output, true)
-        case ..<0: return nil
-        default: return (output.prefix(written), false)
+            switch written {
+            case -2 where size < capacity: size = min(capacity, size * 2)
+            case -2: return (output, true)
+            case ..<0: return nil
+            default: return (output.prefix(written), false)
+            }
         }
     }
 
