@@ -29,8 +29,8 @@ enum CrawlBenchmark {
             target: "≤ 3×", met: many.measurement.seconds <= 3 * base)
         let gap = [one, five, twenty, many].compactMap(\.gap).min() ?? .zero
         report.figure(
-            "shortest gap a server saw (its own log)", String(format: "%.4f s", gap.seconds), target: "≥ 1 s (− 5 ms)",
-            met: gap >= .milliseconds(995))
+            "shortest gap a server saw (its own log)", String(format: "%.4f s", gap.seconds), target: "≥ 1 s",
+            met: gap >= .seconds(1))
         let extra = many.measurement.peakResidentBytes - five.measurement.peakResidentBytes
         report.figure(
             "peak RSS, 500 hosts − 5 hosts",
@@ -44,8 +44,8 @@ enum CrawlBenchmark {
         let sitemapped = try night(hosts: 20, subnet: 160, encore: encore, work: work, sitemaps: true, nights: 2)
         let beyond = sitemapped.requests.map { paths in paths.filter { $0 != "/robots.txt" && $0 != "/sitemap.xml" }.count }
         report.figure(
-            "unchanged night with lastmod, requests a host beyond robots.txt and sitemap",
-            "at most \(beyond.max() ?? 0) (20 hosts)", target: "≤ 1", met: (beyond.max() ?? 0) <= 1)
+            "lastmod night: requests beyond robots+sitemap",
+            "at most \(beyond.max() ?? 0) a host (20 hosts)", target: "≤ 1", met: (beyond.max() ?? 0) <= 1)
     }
 
     /// Crawls `hosts` venue sites `nights` times into one catalog; the last night's
