@@ -243,7 +243,7 @@ struct HostCrawl: Sendable {
             }
             let message = "\(failure.description): robots.txt unavailable, so nothing is fetched from \(host) this run"
             return RobotsFetch(
-                rules: nil, status: (failure.status.map { "HTTP \($0)" } ?? failure.reason) + ": nothing fetched", error: message)
+                rules: nil, status: (failure.status.map { "HTTP \($0)" } ?? "unreachable") + ": nothing fetched", error: message)
         }
     }
 
