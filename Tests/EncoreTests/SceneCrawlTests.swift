@@ -217,6 +217,53 @@ struct SceneCrawlTests {
     }
 }
 
+/// A refresh killed in the middle of a scene's crawl, hosts crawled at once, resumes where
+/// it stopped: the hosts it finished are asked for their robots.txt only.
+@Suite(.serialized)
+struct SceneResumeTests {
+    @Test func aRefreshKilledMidCrawlResumesWithoutAskingFinishedPagesAgain() throws {
+        var options = VenueScene.Options()
+        options.subnet = 95
+        options.slowVenues = [0]
+        options.slowDelay = 1
+        let scene = try VenueScene(venues: 6, options: options)
+        defer { scene.stop() }
+        let folder = try TestSupport.temporaryDirectory()
+        let config = folder.appendingPathComponent("encore.toml").path
+        try SceneCrawlTests.configuration(scene, rate: 100).write(toFile: config, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("catalog.sqlite").path
+        let arguments = ["--db", db, "refresh", "--config", config, "--no-build", "--today", "2026-11-22"]
+
+        let process = Process()
+        process.executableURL = CLIRun.binary
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Killed once the fast hosts are done and the slow one is part way.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline,
+            scene.servers.dropFirst().contains(where: { $0.requests.count < 6 }) || scene.servers[0].requests.count < 3
+        {
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let before = scene.servers.map(\.requests.count)
+        #expect(before.dropFirst().allSatisfy { $0 == 6 } && before[0] < 6, "\(before)")
+
+        let resumed = try CLIRun.run(arguments)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stdout.contains("Resuming run #1"), "\(resumed.stdout)")
+        let asked = zip(scene.servers, before).map { server, count in server.requests.dropFirst(count).map(\.path) }
+        #expect(asked.dropFirst().allSatisfy { $0 == ["/robots.txt"] }, "\(asked)")
+        #expect(!asked[0].isEmpty, "the slow host is crawled on")
+        let stats = try CLIRun.run(["--db", db, "runs", "--hosts", "--json"])
+        let hosts = (try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["hosts"] as? [[String: Any]]
+        #expect(hosts?.dropFirst().allSatisfy { $0["pages_skipped"] as? Int == 5 } == true, "\(stats.stdout)")
+    }
+}
+
 /// The real transport, counting the exchanges in flight at once.
 final class InFlightCounter: HTTPTransport, @unchecked Sendable {
     private let transport = CurlTransport()
