@@ -217,6 +217,66 @@ struct SceneCrawlTests {
     }
 }
 
+/// A venue site that publishes only sitemaps: an index (named by robots.txt and the
+/// configuration both) leading to a gzipped sitemap and a broken one.
+struct SitemapSiteTests {
+    @Test func aSitemapIndexLeadsToGzippedSitemapsAndABrokenOneIsReportedWithItsLine() async throws {
+        let broken = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("sitemaps/broken.xml")))
+        let server = try LocalHTTPServer(address: "127.0.96.2") { request in
+            let base = "http://" + (request.headers["host"] ?? "")
+            func xml(_ text: String) -> LocalHTTPServer.Response { .init(status: 200, body: Data(text.utf8)) }
+            switch request.path {
+            case "/robots.txt": return xml("User-agent: *\nDisallow: /private/\nSitemap: \(base)/sitemap_index.xml\n")
+            case "/sitemap_index.xml":
+                return xml("""
+                    <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                    <sitemap><loc>\(base)/events.xml.gz</loc></sitemap><sitemap><loc>\(base)/broken.xml</loc></sitemap>
+                    <sitemap><loc>http://elsewhere.example/sitemap.xml</loc></sitemap>
+                    </sitemapindex>
+                    """)
+            case "/events.xml.gz":
+                let urlset = """
+                    <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                    <url><loc>\(base)/events/1</loc></url><url><loc>\(base)/events/2</loc></url>
+                    <url><loc>\(base)/private/3</loc></url><url><loc>\(base)/about</loc></url>
+                    </urlset>
+                    """
+                return .init(status: 200, headers: ["Content-Type": "application/gzip"], body: VenueListTests.gzip(Data(urlset.utf8)))
+            case "/broken.xml": return .init(status: 200, body: broken)
+            default:
+                guard let id = Int(request.path.dropFirst("/events/".count)) else { return .init(status: 404) }
+                return xml("""
+                    <html><head><script type="application/ld+json">
+                    {"@type": "MusicEvent", "name": "Otis Marsh", "startDate": "2027-02-0\(id)T20:00:00+01:00",
+                     "location": {"@type": "MusicVenue", "name": "Sala Sitemap", "address": "Bilbao, ES"}}
+                    </script></head></html>
+                    """)
+            }
+        }
+        defer { server.stop() }
+        let text = """
+            [[source]]
+            name = "sitemap-only"
+            format = "jsonld"
+            sitemap = "\(server.baseURL.absoluteString)/sitemap_index.xml"
+            sitemaps = true
+            follow = "\(server.baseURL.absoluteString)/*"
+            requests_per_second = 100
+            contact = "ops@example.org"
+            """
+        let (catalog, _) = try TestSupport.makeCatalog()
+        let summary = await try SceneCrawlTests.crawler(text, catalog: catalog).crawl(into: catalog)
+        #expect(summary.pagesFetched == 2, "\(summary.errors)")
+        #expect(summary.disallowedByRobots == ["\(server.baseURL.absoluteString)/private/3"])
+        let report = try #require(summary.hosts.first)
+        #expect(report.sitemap?.hasPrefix("3 files, 4 URLs; sitemap ") == true, "the other host's sitemap is not read: \(report)")
+        #expect(report.failures.first?.hasPrefix("sitemap \(server.baseURL.absoluteString)/broken.xml: at line 5, column 10") == true)
+        #expect(summary.pagesFailed == 2, "the broken sitemap and /about, which answers 404")
+        #expect(server.requests.filter { $0.path == "/sitemap_index.xml" }.count == 1, "named twice, read once")
+        #expect(summary.eventsUnlisted == 0)
+    }
+}
+
 /// A refresh killed in the middle of a scene's crawl, hosts crawled at once, resumes where
 /// it stopped: the hosts it finished are asked for their robots.txt only.
 @Suite(.serialized)

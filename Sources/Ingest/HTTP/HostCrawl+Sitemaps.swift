@@ -16,8 +16,9 @@ extension HostCrawl {
         }
         let guessed = files.isEmpty
         if guessed, let fallback = URL(string: origin + "/sitemap.xml") { files.append(fallback) }
-        var pending = files[...]
-        var seen = Set(files.map(\.absoluteString))
+        var seen: Set<String> = []
+        // Named in the configuration and in robots.txt: read once.
+        var pending = files.filter { seen.insert($0.absoluteString).inserted }[...]
         var read = 0
         var listed = 0
         var notes: [String] = []
