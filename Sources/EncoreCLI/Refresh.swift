@@ -136,6 +136,9 @@ extension Encore {
                 source.artists += tracked.filter { !listed.contains($0.lowercased()) }
                 return source
             }
+            for source in sources where source.isPageSource {
+                for host in PageCrawler.hosts(of: source) { await robots.assign(host.origin, to: source.name) }
+            }
             var finished = [SourceRunSummary?](repeating: nil, count: sources.count)
             await withTaskGroup(of: (Int, SourceRunSummary).self) { group in
                 for (index, source) in sources.enumerated() {

@@ -205,11 +205,11 @@ struct HostCrawl: Sendable {
         guard var components = URLComponents(string: origin) else { return nil }
         components.path = "/robots.txt"
         guard let robotsURL = components.url else { return nil }
-        let (robots, fetchedHere) = await crawler.robots.rules(for: origin) { [self] in
+        let (robots, counts) = await crawler.robots.rules(for: origin, asker: source.name) { [self] in
             await fetchRobots(robotsURL)
         }
         report.robots = robots.status
-        if fetchedHere {
+        if counts {
             outcome.summary.requests += 1
             report.requests += 1
             if let error = robots.error {

@@ -25,7 +25,7 @@ import Synchronization
 /// - **The catalog** does not depend on the order pages arrive in (ids aside), so pages
 ///   are applied as each host's arrive, one transaction each, through the catalog's one
 ///   writer: the same catalog as crawling the hosts one after another.
-struct PageCrawler {
+public struct PageCrawler: Sendable {
     /// The version in the User-Agent.
     static let version = "1"
 
@@ -106,7 +106,7 @@ struct PageCrawler {
     }
 
     /// The source's hosts in the order first named, each with its pages and sitemaps.
-    static func hosts(of source: SourcesConfiguration.Source) -> [(origin: String, seeds: [URL], sitemaps: [URL])] {
+    public static func hosts(of source: SourcesConfiguration.Source) -> [(origin: String, seeds: [URL], sitemaps: [URL])] {
         var order: [String] = []
         var seeds: [String: [URL]] = [:]
         var sitemaps: [String: [URL]] = [:]

@@ -101,19 +101,28 @@ public struct RobotsRules: Sendable, Equatable {
 /// rules: the file could not be read (5xx, unreachable), so nothing of that host is fetched.
 public actor RobotsCache {
     private var known: [String: Task<RobotsFetch, Never>] = [:]
+    private var owners: [String: String] = [:]
 
     public init() {}
 
+    /// Names the source whose summary counts the request for `origin`'s robots.txt (and
+    /// its failure), whichever source asks first: the first to list it in the
+    /// configuration, so that a run's counts do not depend on which source got there first.
+    public func assign(_ origin: String, to source: String) {
+        if owners[origin] == nil { owners[origin] = source }
+    }
+
     /// The origin's rules; `fetch` runs for the first asker only, and the others wait for
-    /// its answer. `fetched` tells the asker whether its own `fetch` ran (and so whether
-    /// its request and any error are the asker's to count).
-    func rules(for origin: String, fetch: @escaping @Sendable () async -> RobotsFetch) async -> (
-        robots: RobotsFetch, fetched: Bool
+    /// its answer. `counts` tells the asker whether the request and any error are its own
+    /// to count: it owns the origin, or no one does and its own `fetch` ran.
+    func rules(for origin: String, asker: String, fetch: @escaping @Sendable () async -> RobotsFetch) async -> (
+        robots: RobotsFetch, counts: Bool
     ) {
-        if let task = known[origin] { return (await task.value, false) }
+        let owned = owners[origin].map { $0 == asker }
+        if let task = known[origin] { return (await task.value, owned ?? false) }
         let task = Task { await fetch() }
         known[origin] = task
-        return (await task.value, true)
+        return (await task.value, owned ?? true)
     }
 }
 
