@@ -44,7 +44,7 @@ enum CrawlBenchmark {
         let sitemapped = try night(hosts: 20, subnet: 160, encore: encore, work: work, sitemaps: true, nights: 2)
         let beyond = sitemapped.requests.map { paths in paths.filter { $0 != "/robots.txt" && $0 != "/sitemap.xml" }.count }
         report.figure(
-            "lastmod night: requests beyond robots+sitemap",
+            "lastmod night, requests beyond the sitemap",
             "at most \(beyond.max() ?? 0) a host (20 hosts)", target: "≤ 1", met: (beyond.max() ?? 0) <= 1)
     }
 
