@@ -24,11 +24,13 @@ let package = Package(
     targets: [
         .target(name: "Geo", resources: [.copy("Resources")], swiftSettings: swiftSettings),
         .target(name: "Listings", dependencies: ["Geo"], swiftSettings: swiftSettings),
-        .target(name: "Ingest", dependencies: ["Listings", "Geo", "CCurl"], swiftSettings: swiftSettings),
+        .target(name: "Ingest", dependencies: ["Listings", "Geo", "CCurl", "CZlib"], swiftSettings: swiftSettings),
         // libcurl's easy interface for the crawler's HTTP (a C target: its option calls
         // are variadic). Linux's URLSession spun a core while a server stalled and held a
         // whole body in memory before its size could be checked.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // zlib's inflate for gzipped sitemaps (`sitemap.xml.gz`), bounded as it inflates.
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         .target(
             name: "Catalog",
             dependencies: [

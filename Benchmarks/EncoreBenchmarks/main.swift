@@ -14,7 +14,7 @@ struct Options {
     var catalog: String?
     /// Benchmarks to run; all when empty.
     var only: Set<String> = []
-    static let parts: Set<String> = ["ingest", "geo", "formats", "feeds", "refresh"]
+    static let parts: Set<String> = ["ingest", "geo", "formats", "feeds", "refresh", "crawl"]
 
     func runs(_ part: String) -> Bool { only.isEmpty || only.contains(part) }
 
@@ -42,7 +42,7 @@ struct Options {
                 print("""
                     usage: encore-bench [--events N] [--only PART,...] [--check] [--keep]
                       --events N      corpus size (default 200000; the refresh benchmark uses at most 100000)
-                      --only PARTS    some of: ingest, geo, formats, feeds, refresh (geo and feeds need ingest)
+                      --only PARTS    some of: ingest, geo, formats, feeds, refresh, crawl (geo and feeds need ingest)
                       --check         exit 1 when a target is missed
                       --keep          keep the generated corpora and catalogs
                       --catalog PATH  run the geo queries on this catalog (a copy of one kept with
@@ -98,6 +98,11 @@ func runBenchmarks() throws -> Int32 {
         print("Scheduled refresh over HTTP (whole `encore refresh --config` processes):")
         try RefreshBenchmark.run(
             events: min(options.events, 100_000), encore: encore, sample: sample, work: work, report: &report)
+    }
+
+    if options.runs("crawl") {
+        print("A night's crawl of a scene (whole `encore refresh` processes, venue sites on 127.0.x.y):")
+        try CrawlBenchmark.run(encore: encore, work: work, report: &report)
     }
 
     if report.missed.isEmpty {

@@ -7,13 +7,16 @@ extension CatalogDatabase: CrawlStateStore {
     public func crawlState(for key: String) throws -> CrawlPageState? {
         try reader.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT etag, last_modified, total_pages, event_ids, run_id FROM crawl_page WHERE url_key = ?",
+                db, sql: "SELECT etag, last_modified, total_pages, event_ids, run_id, checked_at FROM crawl_page WHERE url_key = ?",
                 arguments: [key]
             ).map { row in
                 let ids: String? = row[3]
-                return CrawlPageState(
+                let checked: String? = row[5]
+                var state = CrawlPageState(
                     etag: row[0], lastModified: row[1], totalPages: row[2],
                     eventIDs: ids.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }, runID: row[4])
+                state.checkedAt = checked.flatMap { UTCInstant(iso: $0) }
+                return state
             }
         }
     }

@@ -29,8 +29,11 @@ extension Encore {
                 do {
                     let parsed = try SourcesConfiguration(parsing: text, file: config)
                     let unset = parsed.unsetKeyVariables(in: ProcessInfo.processInfo.environment, file: config)
-                    guard unset.isEmpty else {
+                    // Bad lines of a urls_file, each by its file and line: a refresh would skip them.
+                    let badLines = parsed.sources.flatMap(\.urlListProblems)
+                    guard unset.isEmpty, badLines.isEmpty else {
                         for error in unset { Output.error("error: \(error)") }
+                        for problem in badLines { Output.error("error: \(problem)") }
                         throw ExitCode(3)
                     }
                     let names = parsed.sources.map { "\($0.name) (\($0.format))" }.joined(separator: ", ")

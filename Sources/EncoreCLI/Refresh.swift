@@ -106,6 +106,7 @@ extension Encore {
             let secrets = configuration.sources.compactMap { $0.apiKeyEnvironmentVariable.flatMap { environment[$0] } }
             var policy = FetchPolicy()
             policy.maxRetryAfter = maxRetryAfter
+            policy.maxConnections = configuration.maxConnections
             let fetcher = HTTPFetcher(policy: policy, secrets: secrets)
             let resuming = try catalog.interruptedRun()
             let run = try catalog.startRun()
@@ -125,22 +126,38 @@ extension Encore {
                 log.crawl("error: run #\(run) killed by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); the next refresh resumes it")
                 Foundation.exit(128 + signal)
             }
-            var summaries: [SourceRunSummary] = []
+            // Every source at once: each host keeps its own pace (the fetcher's per-host
+            // limits), so a slow host holds up only itself; the catalog's one writer
+            // applies each page as it arrives, in an order that does not change the result.
             let robots = RobotsCache()
-            for var source in configuration.sources {
-                // Every key variable is set: checked before the run started.
-                let key = source.apiKeyEnvironmentVariable.flatMap { environment[$0] }
+            let sources = configuration.sources.map { source in
+                var source = source
                 let listed = Set(source.artists.map { $0.lowercased() })
                 source.artists += tracked.filter { !listed.contains($0.lowercased()) }
-                var crawler = SourceCrawler(
-                    source: source, apiKey: key, fetcher: fetcher, ingestion: FileIngestion(enrichment: enrichment),
-                    state: catalog, today: global.currentDate, runID: run, resuming: resuming)
-                crawler.robots = robots
-                let summary = await crawler.crawl(into: catalog) { log.crawl($0) }
-                log.source(summary)
-                summaries.append(summary)
-                progress.finished(summary)
+                return source
             }
+            for source in sources where source.isPageSource {
+                for host in PageCrawler.hosts(of: source) { await robots.assign(host.origin, to: source.name) }
+            }
+            var finished = [SourceRunSummary?](repeating: nil, count: sources.count)
+            await withTaskGroup(of: (Int, SourceRunSummary).self) { group in
+                for (index, source) in sources.enumerated() {
+                    // Every key variable is set: checked before the run started.
+                    let key = source.apiKeyEnvironmentVariable.flatMap { environment[$0] }
+                    var crawler = SourceCrawler(
+                        source: source, apiKey: key, fetcher: fetcher, ingestion: FileIngestion(enrichment: enrichment),
+                        state: catalog, today: global.currentDate, runID: run, resuming: resuming)
+                    crawler.robots = robots
+                    group.addTask { (index, await crawler.crawl(into: catalog) { log.crawl($0) }) }
+                }
+                for await (index, summary) in group {
+                    finished[index] = summary
+                    progress.finished(summary)
+                }
+            }
+            // Reported in the configuration's order, whichever finished first.
+            let summaries = finished.compactMap { $0 }
+            summaries.forEach(log.source)
             let failed = summaries.contains { $0.pagesFailed > 0 }
             // A signal from here on ends the process without a record; one that came
             // first is recording the run as killed, and ends it.
@@ -148,52 +165,6 @@ extension Encore {
             try catalog.finishRun(run, status: failed ? "failed" : "ok", sources: summaries)
             log.run(run, failed: failed)
             return !failed
-        }
-    }
-
-    struct Runs: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the history of refresh runs, most recent first.")
-
-        @OptionGroup var global: GlobalOptions
-
-        @Flag(help: "Print JSON instead of a table.")
-        var json = false
-
-        func run() throws {
-            var runs = try global.openCatalog().runs()
-            // A run still `running` while no refresh holds the lock was killed without a
-            // word (SIGKILL, a crash, a power cut).
-            if runs.contains(where: { $0.status == "running" }), !RefreshLock.isHeld(databasePath: global.databasePath) {
-                for index in runs.indices where runs[index].status == "running" { runs[index].status = "killed" }
-            }
-            if json { return try Output.json(runs) }
-            if runs.isEmpty {
-                return Output.line(
-                    "No runs recorded: refreshes from the sample listings and `encore ingest` are not runs; "
-                        + "`encore refresh --config encore.toml` records one.")
-            }
-            var rows: [[String]] = [[
-                "run", "started", "ended", "status", "source", "requests", "pages ok/same/failed",
-                "events new/merged/updated/cancelled/unlisted",
-            ]]
-            for run in runs {
-                for (index, source) in (run.sources.isEmpty ? [SourceRunSummary(name: "-")] : run.sources).enumerated() {
-                    rows.append([
-                        index == 0 ? "#\(run.id)" : "", index == 0 ? run.startedAt : "", index == 0 ? (run.endedAt ?? "-") : "",
-                        index == 0 ? run.status : "", source.name, String(source.requests),
-                        "\(source.pagesFetched)/\(source.pagesUnchanged)/\(source.pagesFailed)",
-                        "\(source.eventsNew)/\(source.eventsMerged)/\(source.eventsUpdated)/\(source.eventsCancelled)/"
-                            + "\(source.eventsUnlisted)",
-                    ])
-                }
-            }
-            Output.line(Output.table(rows))
-            for run in runs {
-                for source in run.sources where !source.disallowedByRobots.isEmpty {
-                    Output.line("#\(run.id) \(source.name): not fetched, robots.txt disallows: "
-                        + source.disallowedByRobots.joined(separator: ", "))
-                }
-            }
         }
     }
 }

@@ -9,6 +9,8 @@ public struct CrawlPageState: Sendable, Hashable {
     public var eventIDs: [String]?
     /// The run that last fetched the page.
     public var runID: Int64?
+    /// When the page was last fetched or found unchanged (set by the store when saved).
+    public var checkedAt: UTCInstant?
 
     public init(
         etag: String? = nil, lastModified: String? = nil, totalPages: Int? = nil, eventIDs: [String]? = nil,
@@ -66,13 +68,15 @@ public struct SourceRunSummary: Sendable, Hashable, Codable {
     public var errors: [String] = []
     /// URLs of a page source that robots.txt disallows: never requested.
     public var disallowedByRobots: [String] = []
+    /// What each host this source asked did (`encore runs --hosts`), in the order first met.
+    public var hosts: [HostRunReport] = []
 
     public init(name: String) {
         self.name = name
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, requests, errors, skipped
+        case name, requests, errors, skipped, hosts
         case disallowedByRobots = "disallowed_by_robots"
         case pagesFetched = "pages_fetched", pagesUnchanged = "pages_unchanged", pagesFailed = "pages_failed"
         case eventsNew = "events_new", eventsMerged = "events_merged", eventsUpdated = "events_updated"
@@ -97,6 +101,40 @@ public struct SourceRunSummary: Sendable, Hashable, Codable {
         skipped = try container.decodeIfPresent([String: Int].self, forKey: .skipped) ?? [:]
         errors = try container.decodeIfPresent([String].self, forKey: .errors) ?? []
         disallowedByRobots = try container.decodeIfPresent([String].self, forKey: .disallowedByRobots) ?? []
+        hosts = try container.decodeIfPresent([HostRunReport].self, forKey: .hosts) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        for (key, value) in [
+            (CodingKeys.requests, requests), (.pagesFetched, pagesFetched), (.pagesUnchanged, pagesUnchanged),
+            (.pagesFailed, pagesFailed), (.eventsNew, eventsNew), (.eventsMerged, eventsMerged), (.eventsUpdated, eventsUpdated),
+            (.eventsUnchanged, eventsUnchanged), (.eventsCancelled, eventsCancelled), (.eventsUnlisted, eventsUnlisted),
+        ] { try container.encode(value, forKey: key) }
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(disallowedByRobots, forKey: .disallowedByRobots)
+        // Runs without a host report read as before.
+        if !hosts.isEmpty { try container.encode(hosts, forKey: .hosts) }
+    }
+
+    /// Adds another part of the same source's run (one host's crawl) to this one.
+    public mutating func add(_ other: SourceRunSummary) {
+        requests += other.requests
+        pagesFetched += other.pagesFetched
+        pagesUnchanged += other.pagesUnchanged
+        pagesFailed += other.pagesFailed
+        eventsNew += other.eventsNew
+        eventsMerged += other.eventsMerged
+        eventsUpdated += other.eventsUpdated
+        eventsUnchanged += other.eventsUnchanged
+        eventsCancelled += other.eventsCancelled
+        eventsUnlisted += other.eventsUnlisted
+        other.skipped.forEach { skipped[$0.key, default: 0] += $0.value }
+        errors += other.errors
+        disallowedByRobots += other.disallowedByRobots
+        hosts += other.hosts
     }
 
     /// Adds one applied page's counts.
@@ -108,6 +146,45 @@ public struct SourceRunSummary: Sendable, Hashable, Codable {
         eventsUnchanged += outcome.eventsUnchanged
         eventsCancelled += outcome.eventsCancelled
         outcome.recordsSkipped.forEach { skipped[$0.key, default: 0] += $0.value }
+    }
+}
+
+/// One host's part of a source's run, so an operator sees which sites broke their pages.
+public struct HostRunReport: Sendable, Hashable, Codable {
+    /// `https://venue.example` (scheme, host and port).
+    public var host: String
+    public var requests = 0
+    /// Requests answered `304 Not Modified`.
+    public var notModified = 0
+    public var pagesApplied = 0
+    /// Pages not asked for: their sitemap `lastmod` is older than their last fetch, or a
+    /// killed run this one resumes had fetched them.
+    public var pagesSkipped = 0
+    public var pagesFailed = 0
+    /// Why pages failed (the first few; `pagesFailed` counts them all).
+    public var failures: [String] = []
+    /// From the host's first request to its last answer.
+    public var seconds = 0.0
+    /// "200 (crawl-delay 2 s)", "404: everything allowed", "HTTP 503: nothing fetched".
+    public var robots: String?
+    /// "2 files, 140 URLs, 120 unchanged since the last fetch", or why none was read.
+    public var sitemap: String?
+
+    public static let keptFailures = 10
+
+    public init(host: String) {
+        self.host = host
+    }
+
+    public mutating func failed(_ reason: String) {
+        pagesFailed += 1
+        if failures.count < Self.keptFailures { failures.append(reason) }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case host, requests, failures, seconds, robots, sitemap
+        case notModified = "not_modified", pagesApplied = "pages_applied", pagesSkipped = "pages_skipped"
+        case pagesFailed = "pages_failed"
     }
 }
 

@@ -4,8 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks: each request is
-/// answered by a handler and logged. Port 0 picks a free one.
+/// A real HTTP/1.1 server on 127.0.0.1 (or another loopback address, 127.0.0.x, so that
+/// many servers are many hosts) for tests and benchmarks: each request is answered by a
+/// handler and logged. Port 0 picks a free one.
 ///
 /// Like the real APIs' servers, it keeps connections open for the next request (unless
 /// the client says `Connection: close`) and serves each connection on a thread of its
@@ -20,6 +21,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
         /// Names lower-cased.
         public let headers: [String: String]
         public let rawTarget: String
+        /// When its head arrived: the server's own log of how fast a client asks.
+        public var received = ContinuousClock.now
     }
 
     public struct Response: Sendable {
@@ -51,6 +54,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
     }
 
     public let port: UInt16
+    /// The address it listens on.
+    public let address: String
     private let socketDescriptor: Int32
     private let handler: @Sendable (Request) -> Response
     private let lock = NSLock()
@@ -63,7 +68,12 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// A benchmark serving hundreds of thousands of requests keeps no log.
     private let logsRequests: Bool
 
-    public init(port: UInt16 = 0, logsRequests: Bool = true, handler: @escaping @Sendable (Request) -> Response) throws {
+    public init(
+        port: UInt16 = 0, address: String = "127.0.0.1", logsRequests: Bool = true,
+        handler: @escaping @Sendable (Request) -> Response
+    ) throws {
+        self.address = address
+        let listenAddress = address
         self.logsRequests = logsRequests
         self.handler = handler
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -73,12 +83,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(listenAddress)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, length) }
         }
-        guard bound == 0, listen(socketDescriptor, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listen(socketDescriptor, 64) == 0 else {
+            close(socketDescriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
         withUnsafeMutablePointer(to: &address) {
             _ = $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
         }
@@ -87,7 +100,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: "http://\(address):\(port)")! }
 
     public var requests: [Request] { lock.withLock { log } }
 

@@ -8,6 +8,7 @@ import SampleWorld
 let usage = """
     usage: encore-sample [--events N] [--seed S] [--start YYYY-MM-DD] [--days D] [--per-page P]
                          [--formats F,F,...] [--variations] [--out DIR] [--serve PORT]
+           encore-sample --scene N
       --events N          events to generate (default 1000)
       --seed S            random seed, an unsigned 64-bit integer (default 2026)
       --start YYYY-MM-DD  first day events may start (default 2026-11-01)
@@ -27,6 +28,10 @@ let usage = """
                           the JSON-LD venue pages as a web site (/venues/, robots.txt) and
                           an iCalendar feed of them (/feeds/gig-guide.ics),
                           and print an encore.toml that crawls them; stop with Ctrl-C
+      --scene N           only serve a city's scene of N venue web sites, each on a loopback
+                          address of its own (127.0.0.2, 127.0.0.3, …: N hosts) with robots.txt,
+                          a sitemap with lastmod, a calendar and JSON-LD event pages; print a
+                          venues.txt and an encore.toml that crawl them; stop with Ctrl-C
     Each format goes to its own folder under DIR (replaced). With any format besides
     Songkick's, DIR/labels.tsv says which records of which sources are the same concert.
     The same arguments always give byte-identical files.
@@ -46,6 +51,7 @@ var configuration = SampleWorld.Configuration()
 var outputPath = "Fixtures/sample"
 var formats: Set<SampleFormat> = [.songkickJSON]
 var servePort: UInt16?
+var sceneHosts: Int?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     if flag == "-h" || flag == "--help" {
@@ -68,6 +74,7 @@ while let flag = arguments.popFirst() {
     case "--days": configuration.days = count(value, for: flag, minimum: 1)
     case "--per-page": configuration.eventsPerPage = count(value, for: flag, minimum: 1)
     case "--out": outputPath = value
+    case "--scene": sceneHosts = count(value, for: flag, minimum: 1)
     case "--serve":
         guard let port = UInt16(value) else { fail("--serve needs a port number, got '\(value)'") }
         servePort = port
@@ -83,6 +90,31 @@ while let flag = arguments.popFirst() {
             }
         }
     default: fail("unknown option \(flag)")
+    }
+}
+
+if let sceneHosts {
+    do {
+        let scene = try VenueScene(venues: sceneHosts)
+        let venues = scene.calendarURLs.map(\.absoluteString).joined(separator: "\n")
+        print("""
+            serving \(sceneHosts) venue sites on 127.0.x.y; save the list as venues.txt beside encore.toml
+            # venues.txt
+            \(venues)
+            # encore.toml
+            [[source]]
+            name = "scene"
+            format = "jsonld"
+            urls_file = "venues.txt"
+            follow = "http://*/events/*"
+            sitemaps = true
+            max_pages = \(sceneHosts * 10)
+            contact = "you@example.org"
+            """)
+        fflush(nil)
+        while true { sleep(3600) }
+    } catch {
+        fail("cannot serve the scene: \(error)")
     }
 }
 

@@ -37,3 +37,24 @@ struct RobotsRulesTests {
         #expect(!allows(RobotsRules.disallowAll, "/"))
     }
 }
+
+/// What else a robots.txt says: how long to wait between requests, and where the sitemaps are.
+struct RobotsDelayAndSitemapTests {
+    @Test func crawlDelayOfTheChosenGroupAndEverySitemapLineAreKept() {
+        let robots = RobotsRules(Data("""
+            Sitemap: https://venue.example/sitemap_index.xml
+            User-agent: *
+            Crawl-delay: 10
+            Disallow: /private/
+
+            User-agent: Encore
+            Crawl-delay: 2.5
+            Disallow: /members/
+            sitemap: https://venue.example/events.xml
+            Crawl-delay: soon
+            """.utf8), agent: "Encore")
+        #expect(robots.crawlDelay == 2.5, "Encore's group, and a delay that is no number is passed over")
+        #expect(robots.sitemaps == ["https://venue.example/sitemap_index.xml", "https://venue.example/events.xml"])
+        #expect(RobotsRules(Data("User-agent: *\nDisallow:\n".utf8), agent: "Encore").crawlDelay == nil)
+    }
+}

@@ -32,6 +32,10 @@ import Listings
 /// time_zone = "Europe/London"            #   an IANA zone)
 /// ```
 ///
+/// A page source may also list its pages in a file (`urls_file`, one URL a line) and read
+/// its hosts' sitemaps (`sitemaps = true`, or `sitemap = URL`); the root table may cap the
+/// requests in flight across every host (`max_connections`, default 16).
+///
 /// `keep` names kinds of listings that sources read from titles (iCalendar, JSON-LD)
 /// would skip as no concerts (``NonConcertKind``: sports, anniversaries, readings, passes,
 /// meet-and-greets, markets, workshops, films, theatre, comedy, exhibitions, games,
@@ -67,9 +71,21 @@ public struct SourcesConfiguration: Sendable, Equatable {
         /// `place`, `time_zone`).
         public var placeHint = PlaceEvidence()
 
+        /// Read each host's sitemaps (robots.txt's `Sitemap:` lines, else `/sitemap.xml`).
+        public var readsSitemaps = false
+        /// Sitemaps named in the configuration (`sitemap`), read whatever robots.txt lists.
+        public var sitemapURLs: [URL] = []
+        /// Requests to one host in flight at once (`connections_per_host`, default 1).
+        public var connectionsPerHost = 1
+        /// Lines of `urls_file` that are no URL: skipped, each reported by file and line.
+        public var urlListProblems: [ConfigurationError] = []
+
         /// Whether this source fetches pages (`urls`) rather than an API.
-        public var isPageSource: Bool { !urls.isEmpty }
+        public var isPageSource: Bool { !urls.isEmpty || !sitemapURLs.isEmpty }
     }
+
+    /// Requests in flight at once across every host (`max_connections`).
+    public var maxConnections = 16
 
     /// Pages a page source fetches per run unless `max_pages` says otherwise.
     public static let defaultMaxPages = 100
@@ -80,23 +96,34 @@ public struct SourcesConfiguration: Sendable, Equatable {
     /// - Parameter registry: the ingesters `format` may name; each one's crawl scheme
     ///   says what a source of its format may ask for (page size, what it lists).
     /// - Throws: ``ConfigurationError`` naming the line of the first mistake.
+    /// - Parameter file: the configuration's path; `urls_file` is read relative to its folder.
     public init(parsing text: String, file: String? = nil, registry: IngesterRegistry = .standard) throws(ConfigurationError) {
         do {
             let document = try TOMLDocument(parsing: text)
-            try self.init(document: document, registry: registry)
+            let folder = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+                ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            try self.init(document: document, registry: registry, folder: folder)
         } catch var error {
-            error.file = file
+            error.file = error.file ?? file
             throw error
         }
     }
 
-    init(document: TOMLDocument, registry: IngesterRegistry) throws(ConfigurationError) {
+    init(document: TOMLDocument, registry: IngesterRegistry, folder: URL) throws(ConfigurationError) {
         let formats = registry.formats
         let known: Set<String> = [
             "name", "format", "base_url", "api_key_env", "metro_areas", "artists", "venues", "requests_per_second",
             "page_size", "max_pages", "from", "to", "urls", "follow", "contact", "keep", "country", "place", "time_zone",
+            "urls_file", "sitemaps", "sitemap", "connections_per_host",
         ]
-        if let (key, entry) = document.root.entries.min(by: { $0.value.line < $1.value.line }) {
+        let rootReader = TableReader(table: document.root)
+        if let limit = try rootReader.integer("max_connections") {
+            guard (1...1024).contains(limit) else {
+                throw ConfigurationError(line: document.root.entries["max_connections"]!.line, message: "max_connections must be 1...1024")
+            }
+            maxConnections = limit
+        }
+        if let (key, entry) = document.root.entries.filter({ $0.key != "max_connections" }).min(by: { $0.value.line < $1.value.line }) {
             throw ConfigurationError(line: entry.line, message: "\"\(key)\" must be inside a [[source]] table")
         }
         if let (name, table) = document.tables.min(by: { $0.value.line < $1.value.line }) {
@@ -126,9 +153,10 @@ public struct SourcesConfiguration: Sendable, Equatable {
             }
             let keep = try Self.keptKinds(table, reader: reader)
             let placeHint = try Self.placeHint(table, reader: reader)
-            if table.entries["urls"] != nil {
+            if PageSourceKeys.marks.contains(where: { table.entries[$0] != nil }) {
                 let pageFormats = registry.ingesters.filter(\.readsWebPages).map(\.format)
-                var source = try Self.pageSource(table, reader: reader, name: name, format: format, pageFormats: pageFormats)
+                var source = try Self.pageSource(
+                    table, reader: reader, name: name, format: format, pageFormats: pageFormats, folder: folder)
                 source.keep = keep
                 source.placeHint = placeHint
                 sources.append(source)
@@ -230,7 +258,7 @@ public struct SourcesConfiguration: Sendable, Equatable {
     /// - Parameter pageFormats: the formats whose ingesters read web pages or feeds as
     ///   served (JSON-LD, iCalendar), the only ones a source may list `urls` of.
     private static func pageSource(
-        _ table: TOMLDocument.Table, reader: TableReader, name: String, format: String, pageFormats: [String]
+        _ table: TOMLDocument.Table, reader: TableReader, name: String, format: String, pageFormats: [String], folder: URL
     ) throws(ConfigurationError) -> Source {
         func line(_ key: String) -> Int { table.entries[key]?.line ?? table.line }
         guard pageFormats.contains(format) else {
@@ -243,22 +271,42 @@ public struct SourcesConfiguration: Sendable, Equatable {
             throw ConfigurationError(line: line(key), message: "\(key) applies to API sources; a page source fetches its urls")
         }
         let texts = try reader.strings("urls")
-        guard !texts.isEmpty else {
-            throw ConfigurationError(line: line("urls"), message: "urls is empty: list the pages to fetch, like [\"https://venue.example/calendar\"]")
-        }
         var urls: [URL] = []
         for text in texts {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                url.host != nil
-            else {
+            guard let url = PageSourceKeys.webURL(text) else {
                 throw ConfigurationError(line: line("urls"), message: "urls must be http(s) URLs; got \"\(text)\"")
             }
             urls.append(url)
         }
+        var problems: [ConfigurationError] = []
+        if let path = try reader.optionalString("urls_file") {
+            let list = try PageSourceKeys.urlList(path, folder: folder, line: line("urls_file"))
+            urls += list.urls
+            problems = list.problems
+        }
+        var sitemapURLs: [URL] = []
+        if let text = try reader.optionalString("sitemap") {
+            guard let url = PageSourceKeys.webURL(text) else {
+                throw ConfigurationError(line: line("sitemap"), message: "sitemap must be an http(s) URL; got \"\(text)\"")
+            }
+            sitemapURLs.append(url)
+        }
+        let readsSitemaps = try reader.boolean("sitemaps") ?? !sitemapURLs.isEmpty
+        guard !urls.isEmpty || !sitemapURLs.isEmpty else {
+            throw ConfigurationError(
+                line: line(table.entries["urls_file"] != nil ? "urls_file" : "urls"),
+                message: (table.entries["urls"] != nil ? "urls is empty" : "no pages to fetch")
+                    + ": list the pages to fetch, like [\"https://venue.example/calendar\"], in urls_file, or name a sitemap")
+        }
+        let perHost = try reader.integer("connections_per_host") ?? 1
+        guard (1...16).contains(perHost) else {
+            throw ConfigurationError(line: line("connections_per_host"), message: "connections_per_host must be 1...16")
+        }
         let follow = try reader.optionalString("follow")
-        if let follow {
+        // A `*` in the pattern's host follows links on each page's own host (a venue list's).
+        if let follow, !(follow.components(separatedBy: "://").dropFirst().first?.prefix { $0 != "/" }.contains("*") ?? false) {
             let host = URL(string: follow.replacingOccurrences(of: "*", with: "x"))?.host?.lowercased()
-            guard let host, urls.contains(where: { $0.host?.lowercased() == host }) else {
+            guard let host, (urls + sitemapURLs).contains(where: { $0.host?.lowercased() == host }) else {
                 throw ConfigurationError(
                     line: line("follow"),
                     message: "follow must be a URL pattern on the host of one of the urls (links are followed on the same host only); got \"\(follow)\"")
@@ -288,12 +336,16 @@ public struct SourcesConfiguration: Sendable, Equatable {
             }
         }
         var source = Source(
-            name: name, format: format, baseURL: urls[0], apiKeyEnvironmentVariable: nil, metroAreas: [], artists: [],
+            name: name, format: format, baseURL: urls.first ?? sitemapURLs[0], apiKeyEnvironmentVariable: nil, metroAreas: [], artists: [],
             venues: [], requestsPerSecond: rate, pageSize: nil, maxPages: maxPages ?? defaultMaxPages,
             from: try reader.optionalString("from"), to: try reader.optionalString("to"), line: table.line)
         source.urls = urls
         source.follow = follow
         source.contact = contact
+        source.readsSitemaps = readsSitemaps
+        source.sitemapURLs = sitemapURLs
+        source.connectionsPerHost = perHost
+        source.urlListProblems = problems
         return source
     }
 }
@@ -342,11 +394,66 @@ private struct TableReader {
         }
     }
 
+    func boolean(_ key: String) throws(ConfigurationError) -> Bool? {
+        guard let entry = table.entries[key] else { return nil }
+        guard case .boolean(let value) = entry.value else {
+            throw ConfigurationError(line: entry.line, message: "\(key) must be true or false")
+        }
+        return value
+    }
+
     func integer(_ key: String) throws(ConfigurationError) -> Int? {
         guard let entry = table.entries[key] else { return nil }
         guard case .integer(let value) = entry.value else {
             throw ConfigurationError(line: entry.line, message: "\(key) must be a whole number")
         }
         return value
+    }
+}
+
+/// What makes a `[[source]]` a page source, and its list of URLs in a file.
+enum PageSourceKeys {
+    static let marks = ["urls", "urls_file", "sitemap", "sitemaps"]
+
+    static func webURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host != nil
+        else { return nil }
+        return url
+    }
+
+    /// `urls_file`: one URL a line; blank lines and `#` comments are passed over. A line
+    /// that is no URL is skipped and reported by the file's name and its line number; the
+    /// other lines still count.
+    /// - Throws: when the file cannot be read at all (named on the configuration's `line`).
+    static func urlList(_ path: String, folder: URL, line: Int) throws(ConfigurationError) -> (
+        urls: [URL], problems: [ConfigurationError]
+    ) {
+        let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw ConfigurationError(line: line, message: "urls_file \"\(path)\" cannot be read: \(error.localizedDescription)")
+        }
+        var urls: [URL] = []
+        var problems: [ConfigurationError] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // A comment starts at a `#` that begins the line or follows a space: a URL's
+            // own `#fragment` stays.
+            var content = Substring(raw)
+            if let hash = content.indices.first(where: {
+                content[$0] == "#" && ($0 == content.startIndex || content[content.index(before: $0)].isWhitespace)
+            }) { content = content[..<hash] }
+            let candidate = content.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !candidate.isEmpty else { continue }
+            if let url = webURL(candidate), !candidate.contains(" ") {
+                urls.append(url)
+            } else {
+                problems.append(ConfigurationError(
+                    file: path, line: index + 1, message: "not an http(s) URL: \"\(candidate.prefix(200))\"; this line is skipped"))
+            }
+        }
+        return (urls, problems)
     }
 }

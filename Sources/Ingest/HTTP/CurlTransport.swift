@@ -23,7 +23,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
     private let lock = NSLock()
     private var idle: [UnsafeMutableRawPointer] = []
-    /// Handles kept for reuse; the crawl fetches one page at a time.
+    /// Handles kept for reuse (with their connections); a crawl of many hosts opens more,
+    /// up to `max_connections` at once, and lets the extra ones go.
     private let maximumIdle = 4
 
     public init() {

@@ -35,6 +35,9 @@ public struct FetchPolicy: Sendable {
     /// Connection failures in a row (refused, unreachable, connect timeouts) after which
     /// a host is not asked again this run.
     public var hostFailureLimit = 3
+    /// Requests in flight at once across every host (`max_connections`): the operator's
+    /// own bandwidth, whatever the number of hosts.
+    public var maxConnections = 16
 
     public init() {}
 }
@@ -101,6 +104,8 @@ public struct HTTPFetcher: Sendable {
     public let transport: any HTTPTransport
     public let policy: FetchPolicy
     public let limiter: HostRateLimiter
+    /// Requests in flight: per host (one unless a source allows more) and in all.
+    public let connections: ConnectionGate
     /// Consecutive connection failures per host, shared by every fetch of a run.
     public let hosts: HostHealth
     public let secrets: [String]
@@ -122,6 +127,7 @@ public struct HTTPFetcher: Sendable {
         self.transport = transport
         self.policy = policy
         self.limiter = limiter
+        connections = ConnectionGate(limit: policy.maxConnections)
         self.hosts = hosts
         self.secrets = secrets.filter { !$0.isEmpty }
         redaction = SecretRedaction(secrets)
@@ -140,10 +146,25 @@ public struct HTTPFetcher: Sendable {
         redaction.isEmpty ? page : redaction.redact(page)
     }
 
-    /// - Parameter headers: sent instead of the defaults of the same name (a page source's
-    ///   User-Agent names its operator).
+    /// - Parameters:
+    ///   - headers: sent instead of the defaults of the same name (a page source's
+    ///     User-Agent names its operator).
+    ///   - perHost: requests of this host in flight at once (a source's `connections_per_host`).
     public func fetch(
-        _ url: URL, requestsPerSecond: Double, validators: CacheValidators? = nil, headers extra: [String: String] = [:]
+        _ url: URL, requestsPerSecond: Double, validators: CacheValidators? = nil, headers extra: [String: String] = [:],
+        perHost: Int = 1
+    ) async -> FetchResult {
+        // The host's slot is held through retries and their backoff: one request in flight
+        // per host means its retries too.
+        let gateHost = url.host?.lowercased() ?? ""
+        await connections.enter(host: gateHost, limit: perHost)
+        let result = await fetchHoldingHost(url, requestsPerSecond: requestsPerSecond, validators: validators, headers: extra)
+        await connections.leave(host: gateHost)
+        return result
+    }
+
+    private func fetchHoldingHost(
+        _ url: URL, requestsPerSecond: Double, validators: CacheValidators?, headers extra: [String: String]
     ) async -> FetchResult {
         var headers = ["Accept": "application/json, application/xml;q=0.9, */*;q=0.1", "User-Agent": "Encore/1 (concert aggregator)"]
         headers.merge(extra) { _, new in new }
@@ -158,12 +179,27 @@ public struct HTTPFetcher: Sendable {
         var lastStatus: Int?
         while attempt < policy.maxAttempts {
             attempt += 1
-            await limiter.wait(host: url.host ?? "", requestsPerSecond: requestsPerSecond, sleep: sleep)
+            let rateHost = url.host?.lowercased() ?? ""
+            await limiter.wait(host: rateHost, requestsPerSecond: requestsPerSecond, sleep: sleep)
+            // A connection of the global cap only for the exchange itself, never while
+            // waiting for the host's turn.
+            await connections.connect()
             let response: HTTPResponse
+            let exchange: Result<HTTPResponse, any Error>
             do {
-                response = try await withDeadline(policy.timeout) { [transport, policy, headers] in
+                exchange = .success(try await withDeadline(policy.timeout) { [transport, policy, headers] in
                     try await transport.get(url, headers: headers, timeout: policy.timeout, maxBodyBytes: policy.maxBodyBytes)
-                }
+                })
+            } catch {
+                exchange = .failure(error)
+            }
+            await connections.disconnect()
+            // The host's pace counts from this answer: however long the cap made the
+            // request wait, or the network took to deliver it, the next one reaches the
+            // server at least a whole interval after it.
+            await limiter.answered(host: rateHost, requestsPerSecond: requestsPerSecond)
+            do {
+                response = try exchange.get()
             } catch let error as TransportError {
                 lastStatus = nil
                 lastReason =
@@ -280,22 +316,96 @@ public struct HTTPFetcher: Sendable {
     }
 }
 
-/// Spaces requests to each host so a source's `requests_per_second` is never exceeded.
+/// Spaces requests to each host so a source's `requests_per_second`, and the host's
+/// robots.txt `Crawl-delay`, whichever is slower, are never exceeded.
 public actor HostRateLimiter {
     private var nextAllowed: [String: ContinuousClock.Instant] = [:]
+    private var crawlDelays: [String: Double] = [:]
 
     public init() {}
+
+    /// The host's robots.txt, just read, asks for at least `seconds` between requests:
+    /// the next request waits that long after it too.
+    public func setCrawlDelay(_ seconds: Double, host: String) {
+        let host = host.lowercased()
+        crawlDelays[host] = seconds
+        let now = ContinuousClock().now
+        nextAllowed[host] = max(nextAllowed[host] ?? now, now + .seconds(seconds))
+    }
+
+    /// The `Crawl-delay` obeyed for `host`, if its robots.txt gave one.
+    public func crawlDelay(host: String) -> Double? { crawlDelays[host.lowercased()] }
+
+    private func interval(_ host: String, _ requestsPerSecond: Double) -> Duration {
+        .seconds(max(1 / max(requestsPerSecond, 0.001), crawlDelays[host] ?? 0))
+    }
+
+    /// `host` answered now: its next request waits a whole interval from here.
+    func answered(host: String, requestsPerSecond: Double) {
+        let now = ContinuousClock().now
+        nextAllowed[host] = max(nextAllowed[host] ?? now, now + interval(host, requestsPerSecond))
+    }
 
     func wait(host: String, requestsPerSecond: Double, sleep: @Sendable (Double) async -> Void) async {
         let clock = ContinuousClock()
         let now = clock.now
-        let interval = Duration.seconds(1 / max(requestsPerSecond, 0.001))
+        let interval = interval(host, requestsPerSecond)
         let slot = max(now, nextAllowed[host] ?? now)
         nextAllowed[host] = slot + interval
         let delay = slot - now
         if delay > .zero {
             let (seconds, attoseconds) = delay.components
             await sleep(Double(seconds) + Double(attoseconds) / 1e18)
+        }
+    }
+}
+
+/// How many requests are in flight: per host (each request says how many its host may
+/// have) and in all (``FetchPolicy/maxConnections``). Waiters are served in order.
+public actor ConnectionGate {
+    public let limit: Int
+    private var connected = 0
+    private var connectWaiters: [CheckedContinuation<Void, Never>] = []
+    private var perHost: [String: Int] = [:]
+    private var hostWaiters: [String: [(limit: Int, waiter: CheckedContinuation<Void, Never>)]] = [:]
+
+    public init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    func enter(host: String, limit: Int) async {
+        if perHost[host, default: 0] < max(1, limit) {
+            perHost[host, default: 0] += 1
+            return
+        }
+        await withCheckedContinuation { hostWaiters[host, default: []].append((max(1, limit), $0)) }
+    }
+
+    func leave(host: String) {
+        if var waiting = hostWaiters[host], !waiting.isEmpty {
+            // The slot passes straight to the next waiter.
+            let next = waiting.removeFirst()
+            hostWaiters[host] = waiting.isEmpty ? nil : waiting
+            next.waiter.resume()
+            return
+        }
+        perHost[host, default: 1] -= 1
+        if perHost[host] == 0 { perHost[host] = nil }
+    }
+
+    func connect() async {
+        if connected < limit {
+            connected += 1
+            return
+        }
+        await withCheckedContinuation { connectWaiters.append($0) }
+    }
+
+    func disconnect() {
+        if !connectWaiters.isEmpty {
+            connectWaiters.removeFirst().resume()
+        } else {
+            connected -= 1
         }
     }
 }

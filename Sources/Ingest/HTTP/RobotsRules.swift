@@ -5,8 +5,9 @@ import Foundation
 /// The group for the crawler's product token (`Encore`, any case) when the file has one,
 /// else the `*` group; within it the longest matching `Allow`/`Disallow` path wins, and
 /// `Allow` wins a tie. `*` in a path matches any run of characters and a final `$` anchors
-/// the end. Lines that are not rules (garbage, HTML, `Sitemap`) are passed over, so a
-/// file of nonsense allows everything.
+/// the end. `Crawl-delay` of the chosen group and the file's `Sitemap` lines (wherever they
+/// stand) are kept too. Other lines (garbage, HTML) are passed over, so a file of nonsense
+/// allows everything.
 public struct RobotsRules: Sendable, Equatable {
     struct Rule: Sendable, Equatable {
         var allows: Bool
@@ -14,6 +15,10 @@ public struct RobotsRules: Sendable, Equatable {
     }
 
     var rules: [Rule]
+    /// Seconds the site asks for between requests (`Crawl-delay`), if it says.
+    public var crawlDelay: Double?
+    /// The sitemaps the file lists, as written.
+    public var sitemaps: [String] = []
 
     /// Only this much of a file is read (RFC 9309 asks crawlers to read at least 500 KiB).
     public static let readLimit = 512 * 1024
@@ -31,7 +36,7 @@ public struct RobotsRules: Sendable, Equatable {
     public init(_ data: Data, agent: String) {
         let text = String(decoding: data.prefix(Self.readLimit), as: UTF8.self)
         let token = agent.lowercased()
-        var groups: [(agents: [String], rules: [Rule])] = []
+        var groups: [(agents: [String], rules: [Rule], delay: Double?)] = []
         var lastWasAgent = false
         for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -40,7 +45,7 @@ public struct RobotsRules: Sendable, Equatable {
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             switch key {
             case "user-agent":
-                if !lastWasAgent || groups.isEmpty { groups.append(([], [])) }
+                if !lastWasAgent || groups.isEmpty { groups.append(([], [], nil)) }
                 let product = value.split(whereSeparator: { $0 == "/" || $0 == " " }).first.map { $0.lowercased() } ?? ""
                 groups[groups.count - 1].agents.append(product)
                 lastWasAgent = true
@@ -48,6 +53,12 @@ public struct RobotsRules: Sendable, Equatable {
                 lastWasAgent = false
                 guard !groups.isEmpty, !value.isEmpty else { continue }
                 groups[groups.count - 1].rules.append(Rule(allows: key == "allow", pattern: value))
+            case "crawl-delay":
+                lastWasAgent = false
+                guard !groups.isEmpty, let seconds = Double(value), seconds.isFinite, seconds >= 0 else { continue }
+                groups[groups.count - 1].delay = seconds
+            case "sitemap":
+                if !value.isEmpty { sitemaps.append(value) }
             default:
                 continue
             }
@@ -55,6 +66,7 @@ public struct RobotsRules: Sendable, Equatable {
         let own = groups.filter { $0.agents.contains(token) }
         let chosen = own.isEmpty ? groups.filter { $0.agents.contains("*") } : own
         rules = chosen.flatMap(\.rules)
+        crawlDelay = chosen.compactMap(\.delay).max()
     }
 
     /// Whether the crawler may fetch `url` (its path and query, as sent).
@@ -85,17 +97,42 @@ public struct RobotsRules: Sendable, Equatable {
 }
 
 /// The robots.txt rules of each host met in one run, so a host's file is fetched once a
-/// run however many sources crawl it. Nil rules: the file could not be read (5xx,
-/// unreachable), so nothing of that host is fetched.
+/// run however many sources crawl it, even when they reach it at the same moment. Nil
+/// rules: the file could not be read (5xx, unreachable), so nothing of that host is fetched.
 public actor RobotsCache {
-    private var known: [String: RobotsRules?] = [:]
+    private var known: [String: Task<RobotsFetch, Never>] = [:]
+    private var owners: [String: String] = [:]
 
     public init() {}
 
-    /// `.some(nil)` for a host whose robots.txt could not be read; nil when not met yet.
-    func rules(for origin: String) -> RobotsRules?? { known[origin] }
+    /// Names the source whose summary counts the request for `origin`'s robots.txt (and
+    /// its failure), whichever source asks first: the first to list it in the
+    /// configuration, so that a run's counts do not depend on which source got there first.
+    public func assign(_ origin: String, to source: String) {
+        if owners[origin] == nil { owners[origin] = source }
+    }
 
-    func remember(_ rules: RobotsRules?, for origin: String) { known[origin] = .some(rules) }
+    /// The origin's rules; `fetch` runs for the first asker only, and the others wait for
+    /// its answer. `counts` tells the asker whether the request and any error are its own
+    /// to count: it owns the origin, or no one does and its own `fetch` ran.
+    func rules(for origin: String, asker: String, fetch: @escaping @Sendable () async -> RobotsFetch) async -> (
+        robots: RobotsFetch, counts: Bool
+    ) {
+        let owned = owners[origin].map { $0 == asker }
+        if let task = known[origin] { return (await task.value, owned ?? false) }
+        let task = Task { await fetch() }
+        known[origin] = task
+        return (await task.value, owned ?? true)
+    }
+}
+
+/// What asking a host for its robots.txt gave.
+struct RobotsFetch: Sendable {
+    /// Nil: unreadable (5xx, unreachable), so nothing of the host is fetched this run.
+    var rules: RobotsRules?
+    /// For the host report: "200, crawl-delay 2 s", "404: everything allowed", …
+    var status: String
+    var error: String?
 }
 
 /// `*` as any run of characters, everything else literal.

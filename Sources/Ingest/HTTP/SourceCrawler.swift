@@ -29,6 +29,10 @@ public struct SourceCrawler: Sendable {
     public var resuming: Int64?
     /// robots.txt of the hosts page sources crawl, shared by the sources of one run.
     public var robots = RobotsCache()
+    /// Hosts of a page source crawled at once: enough to keep `max_connections` busy while
+    /// most hosts wait for their turn (a host at one request a second is idle nearly all
+    /// the time), each costing only a waiting task; 1 crawls the hosts one after another.
+    public var hostsAtOnce: Int
 
     public init(
         source: SourcesConfiguration.Source, apiKey: String?, fetcher: HTTPFetcher, ingestion: FileIngestion,
@@ -46,6 +50,7 @@ public struct SourceCrawler: Sendable {
         self.today = today
         self.runID = runID
         self.resuming = resuming
+        hostsAtOnce = fetcher.policy.maxConnections * 32
     }
 
     /// Formats whose API Encore can crawl.
@@ -60,8 +65,27 @@ public struct SourceCrawler: Sendable {
         return DateWindow(from: from, to: to) ?? DateWindow(from: from, to: from)!
     }
 
-    public func crawl(into sink: any ListingSink, log: @Sendable (String) -> Void = { _ in }) async -> SourceRunSummary {
+    public func crawl(into sink: any ListingSink, log: @escaping @Sendable (String) -> Void = { _ in }) async -> SourceRunSummary {
         if source.isPageSource { return await PageCrawler(crawler: self).crawl(into: sink, log: log) }
+        let clock = ContinuousClock()
+        let started = clock.now
+        var notModified = 0
+        var summary = await crawlAPI(into: sink, notModified: &notModified, log: log)
+        // An API is one host: its report is the source's own counts.
+        var report = HostRunReport(host: PageCrawler.origin(source.baseURL))
+        report.requests = summary.requests
+        report.notModified = notModified
+        report.pagesApplied = summary.pagesFetched
+        report.pagesFailed = summary.pagesFailed
+        report.failures = Array(summary.errors.prefix(HostRunReport.keptFailures))
+        report.seconds = HostCrawl.seconds(clock.now - started)
+        summary.hosts = [report]
+        return summary
+    }
+
+    private func crawlAPI(
+        into sink: any ListingSink, notModified: inout Int, log: @escaping @Sendable (String) -> Void
+    ) async -> SourceRunSummary {
         var summary = SourceRunSummary(name: source.name)
         guard let ingester = ingestion.registry.ingester(named: source.format), let scheme = ingester.crawlScheme else {
             summary.errors.append("\(source.format) is read from files only; it has no API to crawl")
@@ -105,6 +129,7 @@ public struct SourceCrawler: Sendable {
         while let request = queue.popFirst() {
             let result = await crawlListing(
                 request, scheme: scheme, pageSize: pageSize, into: sink, summary: &summary, crawl: &crawl, log: log)
+            notModified += result.notModified
             if scopes[request.scope] == nil {
                 order.append(request.scope)
                 scopes[request.scope] = (true, request.listsEvents, [])
@@ -145,6 +170,7 @@ public struct SourceCrawler: Sendable {
 
     private struct ListingResult {
         var complete = true
+        var notModified = 0
         var eventIDs: Set<String> = []
         var narrower: [ListingRequest]?
     }
@@ -185,6 +211,7 @@ public struct SourceCrawler: Sendable {
             {
             case .notModified:
                 summary.pagesUnchanged += 1
+                result.notModified += 1
                 if let ids = known?.eventIDs { result.eventIDs.formUnion(ids) } else { result.complete = false }
                 if page == 1, let total = known?.totalPages { pages = total }
                 if var carried = known {
