@@ -405,7 +405,7 @@ extension PageApplier {
         if let id {
             // A rebuild follows a change of the event's records: its sources changed even
             // when its values did not.
-            _ = try updateChangedColumns(
+            let (changed, before) = try updateChangedColumnsKeepingStored(
                 Self.eventColumns, id: id,
                 to: [
                     event.title.databaseValue, event.kind.databaseValue, event.status.databaseValue,
@@ -415,6 +415,10 @@ extension PageApplier {
                     event.note.databaseValue,
                 ],
                 stampingAnyway: true, stored: stored?.columns)
+            if let change = Self.fansChange(changed, before: before, status: EventStatus(rawValue: event.status) ?? .scheduled) {
+                try db.cachedStatement(sql: "UPDATE event SET changed_at = ?, change = ? WHERE id = ?")
+                    .execute(arguments: [timestamp, change.rawValue, id])
+            }
             eventID = id
         } else {
             try db.cachedStatement(sql: """
@@ -479,6 +483,26 @@ extension PageApplier {
             }
         }
         return eventID
+    }
+
+    /// What a fan following the show is told of a rewrite of ``eventColumns`` (`changed`,
+    /// from the `before` values): a new status, or a new day, time or venue for a show
+    /// still on. A time or venue given where none was known is news to no one.
+    static func fansChange(_ changed: [Int], before: [DatabaseValue], status: EventStatus) -> EventChange? {
+        let (statusColumn, dateColumn, timeColumn, venueColumn) = (2, 3, 4, 8)
+        func was(_ column: Int) -> Bool { changed.contains(column) && before.indices.contains(column) && !before[column].isNull }
+        if changed.contains(statusColumn) {
+            switch status {
+            case .cancelled: return .cancelled
+            case .postponed: return .postponed
+            case .rescheduled: return .rescheduled
+            case .scheduled: return .reinstated
+            }
+        }
+        if was(dateColumn) { return .newDate }
+        if was(timeColumn) { return .newTime }
+        if was(venueColumn) { return .newVenue }
+        return nil
     }
 
     static let eventColumns = RebuiltColumns("event", [
