@@ -82,8 +82,9 @@ def cancellation(event, directory):
     for path in sorted(glob.glob(os.path.join(SAMPLE, "songkick-json", "**", "*.json"), recursive=True)):
         with open(path, encoding="utf-8") as f:
             page = json.load(f)
-        listed = ((page.get("resultsPage") or {}).get("results") or {}).get("event") or []
-        for listing in listed:
+        results = (page.get("resultsPage") or {}).get("results") if isinstance(page, dict) else None
+        listed = results.get("event") if isinstance(results, dict) else None
+        for listing in listed if isinstance(listed, list) else []:
             if str(listing.get("id")) == source_id:
                 listing["status"] = "cancelled"
                 changed = os.path.join(directory, "cancelled-" + os.path.basename(path))
@@ -100,6 +101,20 @@ def entry_of(feed_path, event_id):
             return root.find(ATOM + "updated").text, {
                 key: entry.find(ATOM + key).text for key in ("id", "updated", "title", "summary")}
     return root.find(ATOM + "updated").text, None
+
+
+def reader_view(feed_path):
+    """A feed reader's list of a feed, newest first, as a page to photograph."""
+    from html import escape
+    root = ElementTree.parse(feed_path).getroot()
+    rows = "".join(
+        f"<li><b>{escape(e.find(ATOM + 'title').text)}</b><br><small>updated {escape(e.find(ATOM + 'updated').text)}"
+        f"</small><br>{escape(e.find(ATOM + 'summary').text)}"
+        for e in sorted(root.iter(ATOM + "entry"), key=lambda e: e.find(ATOM + "updated").text, reverse=True))
+    return ("<!DOCTYPE html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+            "<style>body{font:15px system-ui;margin:12px}li{margin:0 0 12px}small{color:#555}</style>"
+            f"<h3>Feed reader: {escape(root.find(ATOM + 'title').text)}</h3>"
+            f"<p><small>feed updated {escape(root.find(ATOM + 'updated').text)}</small></p><ol>{rows}</ol>")
 
 
 def walk(checks, driver, args, screenshots, here, set_size, serve):
@@ -194,12 +209,19 @@ def walk(checks, driver, args, screenshots, here, set_size, serve):
                      and after["title"].startswith("Cancelled: ") and after["summary"].startswith("Cancelled.")
                      and after_feed == after["updated"] and after_feed > before_feed, f"{before} → {after}")
         set_size(driver, "phone")
+        # The feed as a reader lists it: newest first, each entry's title, time and summary.
+        reader = os.path.join(work, "reader.html")
+        with open(reader, "w", encoding="utf-8") as f:
+            f.write(reader_view(feed))
+        driver.get("file://" + reader)
+        shot_path = os.path.join(screenshots, "walk-5-atom-entry-cancelled.png")
+        checks.check("walk screenshot walk-5-atom-entry-cancelled.png", driver.save_screenshot(shot_path))
         driver.get(root + f"artists/{slug}.html")
         marked = driver.find_elements(By.CSS_SELECTOR, f"li.cancelled a[href$='events/{event['id']}.html']")
         checks.check("walk: the cancelled show stays on its band's page, marked", bool(marked))
-        driver.get(root + f"artists/{slug}.atom")
-        shot_path = os.path.join(screenshots, "walk-5-atom-entry-cancelled.png")
-        checks.check("walk screenshot walk-5-atom-entry-cancelled.png", driver.save_screenshot(shot_path))
+        driver.find_element(By.CSS_SELECTOR, "li.cancelled").location_once_scrolled_into_view
+        shot_path = os.path.join(screenshots, "walk-6-band-page-cancelled.png")
+        checks.check("walk screenshot walk-6-band-page-cancelled.png", driver.save_screenshot(shot_path))
     finally:
         server.shutdown()
         shutil.rmtree(work, ignore_errors=True)

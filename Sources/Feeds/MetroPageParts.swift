@@ -85,7 +85,7 @@ extension SiteHTML {
         let middle = center ?? coordinate(located[0])
         let points = located.map { (venue: $0, km: haversineDistance(from: middle, to: coordinate($0))) }
             .sorted { ($0.km, $0.venue.id) < ($1.km, $1.venue.id) }
-        let (width, height, margin) = (600.0, 300.0, 16.0)
+        let (width, height, margin) = (600.0, 300.0, 18.0)
         let lats = points.map { $0.venue.geometry.coordinates[1] }
         let lngs = points.map { $0.venue.geometry.coordinates[0] }
         // Equirectangular, longitudes shrunk by the cosine of the latitude: true to shape
@@ -105,7 +105,7 @@ extension SiteHTML {
         for (number, point) in points.enumerated().reversed() {
             let x = offsetX + (point.venue.geometry.coordinates[0] - lngs.min()!) * scaleX * scale
             let y = height - offsetY - (point.venue.geometry.coordinates[1] - lats.min()!) * scale
-            svg += "<circle cx=\(format(x)) cy=\(format(y)) r=9 /><text x=\(format(x)) y=\(format(y + 4))>\(number + 1)</text>"
+            svg += "<circle cx=\(format(x)) cy=\(format(y)) r=13 /><text x=\(format(x)) y=\(format(y + 5))>\(number + 1)</text>"
         }
         for point in points {
             let count = point.venue.properties.events.count

@@ -24,7 +24,7 @@ extension FeedIndex {
                 .form(
                     .attribute(named: "role", value: "search"), .action("index.html"),
                     .label(.for("search-input"), .text("Artist, venue or city")),
-                    .input(.type(.search), .id("search-input"), .name("q"), .autocomplete(false),
+                    .input(.type(.search), .id("search-input"), .name("q"),
                         .attribute(named: "aria-controls", value: "search-results"))),
                 .ul(.id("search-results"), .class("results"), .attribute(named: "aria-live", value: "polite"))),
             .raw(SiteHTML.nearMe),

@@ -232,7 +232,9 @@
             if (shows.has(s.id) || s.start.local_date < today) continue;
             const venue = s.venue ? [s.venue.id, s.venue.name, s.venue.city || ""] : null;
             const status = s.status === "scheduled" ? "" : s.status;
-            shows.set(s.id, [[s.id, 0, s.start.local_date, (s.start.local_time || "").slice(0, 5), s.title, status], venue]);
+            // Titles as the pages write them: without the date they end with (SiteHTML.displayTitle).
+            const title = s.title.replace(/ \((January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\)$/, "");
+            shows.set(s.id, [[s.id, 0, s.start.local_date, (s.start.local_time || "").slice(0, 5), title, status], venue]);
           }
         } catch { missed.push(f.name); }
       }
