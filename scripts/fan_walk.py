@@ -86,7 +86,10 @@ def cancellation(event, directory):
         listed = results.get("event") if isinstance(results, dict) else None
         for listing in listed if isinstance(listed, list) else []:
             if str(listing.get("id")) == source_id:
+                # As Songkick cancels: the status, "(CANCELLED)" in the name, no performances.
                 listing["status"] = "cancelled"
+                listing["displayName"] = listing["displayName"].rstrip() + " (CANCELLED) "
+                listing["performance"] = []
                 changed = os.path.join(directory, "cancelled-" + os.path.basename(path))
                 with open(changed, "w", encoding="utf-8") as f:
                     json.dump(page, f)

@@ -439,7 +439,10 @@ extension PageApplier {
         // A rebuilt event's bill and offers are mostly what they were (a source merging
         // in lists the same acts): rewritten only when they differ.
         // A festival's slots are not among what the stored bill is compared by.
-        if try id == nil || !merged.slots.isEmpty || !sameLineup(stored?.acts ?? acts(of: eventID), merged.lineup) {
+        // A cancelled show keeps the bill it had: sources drop a cancelled show's acts
+        // (Songkick empties its performances), but its fans are still its band's.
+        let keepsBill = id != nil && merged.lineup.isEmpty && event.status == EventStatus.cancelled.rawValue
+        if !keepsBill, try id == nil || !merged.slots.isEmpty || !sameLineup(stored?.acts ?? acts(of: eventID), merged.lineup) {
             if id != nil {
                 try db.cachedStatement(sql: "DELETE FROM lineup WHERE event_id = ?").execute(arguments: [eventID])
             }

@@ -7,14 +7,15 @@ extension EventFeed {
     ///
     /// Its first screen answers a fan's questions in order: is it on, when (doors and
     /// show, on the venue's clock), what it costs and where to buy; then the bill.
-    func html(slugs: [Int64: String], listedWindow: DateWindow) -> Data {
+    /// - Parameter credits: "A feat. B" credits whose acts have band pages of their own.
+    func html(slugs: [Int64: String], listedWindow: DateWindow, credits: FeaturedCredits = .none) -> Data {
         // A past show's venue may have no page; a listed upcoming one's always has.
         let day = event.start.localDate
         let linksPlaces = event.unlistedSince == nil && !(day < listedWindow.from) && !(listedWindow.to < day)
         let status = SiteHTML.statusLabel(event)
         let statusText: String? =
             switch status?.className {
-            case "cancelled": "This show is cancelled: no tickets are on sale."
+            case "cancelled": "This show is cancelled."
             case "postponed": "This show is postponed; a new date has not been announced."
             case "moved": "This show has moved: the date or place below is the new one."
             case "unlisted": "No source lists this show any more; it may have been cancelled."
@@ -31,7 +32,7 @@ extension EventFeed {
         if let status, let statusText {
             html += "<p class=\"banner \(status.className)\" role=status><strong>\(statusText)</strong></p>"
         }
-        html += "<dl class=facts><dt>Date<dd><time datetime=\(SiteHTML.machineTime(start))>\(dateText)</time>"
+        html += "<dl class=facts><dt>Date<dd>\(dateText)"
         if let doors = SiteHTML.doors(event.note) { html += "<dt>Doors<dd>\(doors)" }
         html += "<dt>Show<dd>\(text(SiteHTML.localTime(start)))"
         let selling = event.status != .cancelled && event.unlistedSince == nil
@@ -64,27 +65,35 @@ extension EventFeed {
         html += "<ol class=lineup>"
         for act in event.lineup {
             html += act.billing == .headline ? "<li class=headline>" : "<li>"
-            html += slugs[act.artistID].map { "<a href=artists/\($0).html>\(text(act.name))</a>" } ?? text(act.name)
+            func band(_ id: Int64, _ name: String) -> String {
+                slugs[id].map { "<a href=artists/\($0).html>\(text(name))</a>" } ?? text(name)
+            }
+            if let featured = credits.acts[act.artistID] {
+                html += featured.map { band($0.id, $0.name) }.joined(separator: " feat. ")
+            } else {
+                html += band(act.artistID, act.name)
+            }
             if act.billing == .headline, event.lineup.count > 1 { html += " <small>headliner</small>" }
             if let slot = act.slot { html += " <small>\(text(slot.text))</small>" }
         }
         html += "</ol>"
         if let venue = event.venue, venue.latitude != nil { html += "<h2>Directions</h2><p>\(SiteHTML.directions(venue))</p>" }
         html += "<p><a href=events/\(event.id).ics download>Add to calendar (.ics)</a></p>"
-        let head = SiteHTML.meta(title: title, description: description(title: title)) + "<script type=application/ld+json>\(jsonLD(title: title))</script>"
+        let head = SiteHTML.meta(title: title, description: description()) + "<script type=application/ld+json>\(jsonLD(title: title))</script>"
         return SiteHTML.page(
             path: "events/\(event.id).html", title: title, head: head,
             footer: SiteHTML.footer(credits: event.sources),
             rendered: html)
     }
 
-    /// One line for search results and link previews: status, when, where, price.
-    func description(title: String) -> String {
-        let status = SiteHTML.statusLabel(event).map { $0.label + ": " } ?? ""
+    /// One line for search results and link previews, beside the title: status, when,
+    /// where, price.
+    func description() -> String {
+        let status = SiteHTML.statusLabel(event).map { $0.label + ". " } ?? ""
         let place = [event.venue.map { SiteHTML.displayName($0.name) }, event.venue?.city].compactMap { $0 }
             .joined(separator: ", ")
         let price = event.status == .cancelled ? nil : SiteHTML.priceRange(event.offers.map(\.offer))
-        return status + title + ", " + SiteHTML.shortDateAndTime(event.start) + (place.isEmpty ? "" : " at " + place)
+        return status + SiteHTML.shortDateAndTime(event.start) + (place.isEmpty ? "" : " at " + place)
             + (price.map { ". Tickets " + $0 } ?? "") + "."
     }
 
@@ -99,14 +108,14 @@ extension EventFeed {
         json.member("name", title)
         json.member("startDate", SiteHTML.isoStart(event.start))
         if let end = event.endDate, end != event.start.localDate { json.member("endDate", end.description) }
-        let status = switch event.status {
-            case .scheduled: "EventScheduled"
+        // Scheduled unless said otherwise, as schema.org reads it.
+        let status: String? = switch event.status {
+            case .scheduled: nil
             case .cancelled: "EventCancelled"
             case .postponed: "EventPostponed"
             case .rescheduled: "EventRescheduled"
             }
-        json.member("eventStatus", "https://schema.org/" + status)
-        json.member("eventAttendanceMode", "https://schema.org/OfflineEventAttendanceMode")
+        if let status { json.member("eventStatus", "https://schema.org/" + status) }
         if let venue = event.venue {
             json.key("location")
             json.open()
@@ -178,8 +187,8 @@ extension SiteHTML {
     /// when shared.
     static func meta(title: String, description: String) -> String {
         let value = attribute(description)
+        // Link previews read og:description, else the description: one is enough.
         return "<meta name=description content=\"\(value)\"><meta property=og:title content=\"\(attribute(title))\">"
-            + "<meta property=og:description content=\"\(value)\"><meta property=og:site_name content=Encore>"
     }
 }
 

@@ -80,7 +80,8 @@ public struct FeedBuilder: Sendable {
         progress: (_ part: String, _ filesSoFar: Int) -> Void
     ) throws {
         var reads = try scope.reads ?? FeedBuildReads.read(for: self)
-        let slugs = try scope.slugs ?? source.artistAddresses(for: reads.artistNames)
+        let credits = FeaturedCredits(among: reads.artistNames)
+        let slugs = try scope.slugs ?? credits.bandPages(source.artistAddresses(for: reads.artistNames))
         let metros = reads.metroAreas
         func part(_ name: String) {
             Self.releaseFreedMemory()
@@ -99,9 +100,9 @@ public struct FeedBuilder: Sendable {
         // which the metro, band and venue pages then splice.
         part("concert pages")
         if let events = scope.events {
-            try addEvents(events, into: &tree, rendered: rendered, slugs: slugs)
+            try addEvents(events, into: &tree, rendered: rendered, slugs: slugs, credits: credits)
         } else {
-            try addEvents(reads.window, into: &tree, rendered: rendered, slugs: slugs)
+            try addEvents(reads.window, into: &tree, rendered: rendered, slugs: slugs, credits: credits)
             // Every event of the window has its page in the store now, in id order: the
             // state lists them from there rather than the build holding their ids twice.
             reads.window = []
@@ -173,7 +174,8 @@ public struct FeedBuilder: Sendable {
     /// Concert pages of `ids`, each event's list entry appended to `rendered`, which is
     /// sealed for reading once all are in.
     private func addEvents(
-        _ ids: [Int64], into tree: inout some FeedSink, rendered: RenderedEvents, slugs: [Int64: String]
+        _ ids: [Int64], into tree: inout some FeedSink, rendered: RenderedEvents, slugs: [Int64: String],
+        credits: FeaturedCredits = .none
     ) throws {
         let listed = window
         let source = source
@@ -182,7 +184,7 @@ public struct FeedBuilder: Sendable {
             let outputs = try FeedJSON.mapOnEveryCore(events) { event in
                 let feed = EventFeed(event: event)
                 return (
-                    page: try FeedJSON.encode(feed), html: feed.html(slugs: slugs, listedWindow: listed), calendar: feed.calendar(),
+                    page: try FeedJSON.encode(feed), html: feed.html(slugs: slugs, listedWindow: listed, credits: credits), calendar: feed.calendar(),
                     rendering: RenderedEvents.Rendering(event))
             }
             try tree.add(contentsOf: zip(events, outputs).flatMap { event, output in

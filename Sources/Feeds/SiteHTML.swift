@@ -70,8 +70,7 @@ enum SiteHTML {
             return source.url.map { linkHTML($0, name) } ?? Markup.escape(name, quotes: false)
         }
         let listings = links.isEmpty ? "" : "Listings: " + links.joined(separator: ", ") + ". "
-        return "<footer>\(listings)Places: <a href=https://www.geonames.org/>GeoNames</a>, CC BY 4.0. "
-            + "<a href=about.html>About</a></footer>"
+        return "<footer>\(listings)Places: <a href=https://www.geonames.org/>GeoNames</a> (CC BY). <a href=about.html>About</a></footer>"
     }
 
     /// Text, escaped here rather than by Plot's `.text`, which keeps anything that looks

@@ -185,4 +185,37 @@ struct FanSiteTests {
         #expect(!html.contains("Unknown venue"))
         #expect(html.contains("<li><a href=venues/1.html>Venue 1</a> <small>0.0 km"))
     }
+
+    @Test func aFeaturingCreditOfTwoKnownBandsLinksThemAndHasNoPageOfItsOwn() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        var page = show()
+        page.events[0].lineup = [
+            PerformanceListing(artist: ArtistListing(sourceID: "c1", name: "Mavi Vapur feat. Ezra Irving"), billing: .headline, order: 1)
+        ]
+        var other = show()
+        other.events[0].sourceID = "s2"
+        other.events[0].start = EventStart(localDate: TestSupport.today.adding(days: 20))
+        other.events[0].lineup = [
+            PerformanceListing(artist: ArtistListing(sourceID: "a1", name: "Mavi Vapur"), billing: .headline, order: 1),
+            PerformanceListing(artist: ArtistListing(sourceID: "a2", name: "Ezra Irving"), billing: .support, order: 2),
+        ]
+        _ = try catalog.apply(page)
+        _ = try catalog.apply(other)
+        let files = try site(catalog)
+        #expect(!files.keys.contains { $0.hasPrefix("artists/mavi-vapur-feat") })
+        let event = try #require(try catalog.events(ids: catalog.eventIDs(since: TestSupport.today)).first { $0.lineup.count == 1 })
+        #expect(text(files, "events/\(event.id).html").contains(
+            "<a href=artists/mavi-vapur.html>Mavi Vapur</a> feat. <a href=artists/ezra-irving.html>Ezra Irving</a>"))
+    }
+
+    @Test func aShowCancelledWithItsActsDroppedKeepsItsBillAndStaysOnItsBandsPage() throws {
+        let (catalog, _) = try TestSupport.makeCatalog()
+        _ = try catalog.apply(show())
+        var cancelled = show(status: .cancelled)
+        cancelled.events[0].lineup = []
+        _ = try catalog.apply(cancelled)
+        let event = try #require(try catalog.events(ids: catalog.eventIDs(since: TestSupport.today)).first)
+        #expect(event.status == .cancelled && event.lineup.map(\.name) == ["Mavi Vapur"])
+        #expect(text(try site(catalog), "artists/mavi-vapur.html").contains("<li class=cancelled><a href=events/\(event.id).html>"))
+    }
 }
