@@ -40,11 +40,14 @@ extension EventFeed {
         if selling, let onSale = event.offers.lazy.compactMap(\.offer.onSale).first {
             html += "<dt>On sale<dd>\(text(SiteHTML.onSale(onSale)))"
         }
+        // The city once: as the metro area's link when it is the venue's city.
+        let metroIsCity = event.metroArea != nil && event.metroArea?.name == event.venue?.city
         if let venue = event.venue, SiteHTML.isPlaceholder(venue.name) {
             html += "<dt>Venue<dd>Not announced" + text(venue.city.map { ", " + $0 } ?? "")
         } else if let venue = event.venue {
             html += "<dt>Venue<dd>" + place("venues/\(venue.id).html", SiteHTML.displayName(venue.name))
-            html += text([venue.street, venue.city].compactMap { $0 }.map { ", " + $0 }.joined())
+            html += text([venue.street, metroIsCity ? nil : venue.city].compactMap { $0 }.map { ", " + $0 }.joined())
+            if venue.latitude != nil { html += " · " + SiteHTML.directions(venue) }
         }
         if let metroArea = event.metroArea { html += "<dt>City<dd>" + place("metros/\(metroArea.id).html", metroArea.name) }
         if let ages = event.ageRestriction { html += "<dt>Ages<dd>\(text(ages))" }
@@ -77,7 +80,6 @@ extension EventFeed {
             if let slot = act.slot { html += " <small>\(text(slot.text))</small>" }
         }
         html += "</ol>"
-        if let venue = event.venue, venue.latitude != nil { html += "<h2>Directions</h2><p>\(SiteHTML.directions(venue))</p>" }
         html += "<p><a href=events/\(event.id).ics download>Add to calendar (.ics)</a></p>"
         let head = SiteHTML.meta(title: title, description: description()) + "<script type=application/ld+json>\(jsonLD(title: title))</script>"
         return SiteHTML.page(
@@ -121,19 +123,17 @@ extension EventFeed {
             json.open()
             json.member("@type", "MusicVenue")
             json.member("name", venue.name)
+            // Lean, as schema.org allows: the address's type and the Place's own
+            // latitude and longitude, not a GeoCoordinates.
             json.key("address")
             json.open()
-            json.member("@type", "PostalAddress")
             if let street = venue.street { json.member("streetAddress", street) }
             if let postalCode = venue.postalCode { json.member("postalCode", postalCode) }
             if let city = venue.city { json.member("addressLocality", city) }
             if let region = venue.region { json.member("addressRegion", region) }
             if let country = venue.country { json.member("addressCountry", country) }
             json.close()
-            if let lat = venue.latitude, let lng = venue.longitude {
-                json.key("geo")
-                json.raw("{\"@type\":\"GeoCoordinates\",\"latitude\":\(lat),\"longitude\":\(lng)}")
-            }
+            if let lat = venue.latitude, let lng = venue.longitude { json.raw(",\"latitude\":\(lat),\"longitude\":\(lng)") }
             json.close()
         }
         if !event.lineup.isEmpty {
@@ -141,7 +141,9 @@ extension EventFeed {
             json.raw("[")
             for (index, act) in event.lineup.enumerated() {
                 if index > 0 { json.raw(",") }
-                json.raw("{\"@type\":\"MusicGroup\",\"name\":")
+                // Named only: schema.org's performer is a Person or a MusicGroup, and
+                // the sources seldom say which.
+                json.raw("{\"name\":")
                 json.string(act.name)
                 json.raw("}")
             }
@@ -192,7 +194,8 @@ extension SiteHTML {
     }
 }
 
-/// JSON written as text, compact; `<` escaped so that the text cannot end its `<script>`.
+/// JSON written as text, compact; `<` escaped so that the text cannot end its `<script>`
+/// (nor open a comment in it).
 struct JSONLD {
     private(set) var text = ""
     private var first = [true]
@@ -228,8 +231,6 @@ struct JSONLD {
             case "\"": text += "\\\""
             case "\\": text += "\\\\"
             case "<": text += "\\u003c"
-            case ">": text += "\\u003e"
-            case "&": text += "\\u0026"
             case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
             default: text.unicodeScalars.append(scalar)
             }

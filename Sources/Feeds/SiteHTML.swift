@@ -61,7 +61,7 @@ enum SiteHTML {
     }
 
     /// Credits: the page's sources by their public names, and the gazetteer, whose
-    /// licence (CC BY 4.0) asks for it; every source is credited on `about.html`.
+    /// licence (CC BY 4.0, stated on `about.html`, which credits every source) asks for it.
     static func footer(credits: [SourceLink]) -> String {
         var seen = Set<String>()
         let links = credits.compactMap { source -> String? in
@@ -70,7 +70,7 @@ enum SiteHTML {
             return source.url.map { linkHTML($0, name) } ?? Markup.escape(name, quotes: false)
         }
         let listings = links.isEmpty ? "" : "Listings: " + links.joined(separator: ", ") + ". "
-        return "<footer>\(listings)Places: <a href=https://www.geonames.org/>GeoNames</a> (CC BY). <a href=about.html>About</a></footer>"
+        return "<footer>\(listings)Places: <a href=https://www.geonames.org/>GeoNames</a>. <a href=about.html>About</a></footer>"
     }
 
     /// Text, escaped here rather than by Plot's `.text`, which keeps anything that looks

@@ -151,8 +151,8 @@ extension SiteHTML {
     /// An OpenStreetMap link and a `geo:` link to a venue.
     static func directions(_ venue: VenueSummary) -> String {
         guard let lat = venue.latitude, let lng = venue.longitude else { return "" }
-        return "<a href=\"https://www.openstreetmap.org/?mlat=\(lat)&amp;mlon=\(lng)#map=17/\(lat)/\(lng)\">Map on OpenStreetMap</a>"
-            + " · <a href=geo:\(lat),\(lng)>Open in a maps app</a>" + (venue.coordinatesApproximate ? " (approximate location)" : "")
+        return "<a href=\"https://www.openstreetmap.org/?mlat=\(lat)&amp;mlon=\(lng)#map=17/\(lat)/\(lng)\">OpenStreetMap</a>"
+            + " · <a href=geo:\(lat),\(lng)>Maps app</a>" + (venue.coordinatesApproximate ? " (approximate location)" : "")
     }
 }
 
