@@ -28,9 +28,17 @@ SAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixture
 
 
 def near_index(feed_dir):
-    with open(os.path.join(feed_dir, "near.js"), encoding="utf-8") as f:
-        text = f.read()
-    return json.loads(text[text.index("=") + 1:].rstrip().rstrip(";"))
+    """Every metro area's shows as near.js and metros/{id}.near.js give them."""
+    venues, events = [], []
+    for path in sorted(glob.glob(os.path.join(feed_dir, "metros", "*.near.js"))):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        data = json.loads(text[text.index(",") + 1:text.rindex(")")])
+        for e in data["events"]:
+            events.append([e[0], len(venues) + e[1], *e[2:]])
+        venues.extend(data["venues"])
+    events.sort(key=lambda e: (e[2], e[3] or "~"))
+    return {"venues": venues, "events": events}
 
 
 def kilometres(a, b):

@@ -46,6 +46,7 @@ RULES = [
     (r"^favicon\.[0-9a-f]{8}\.svg$", None),
     (r"^(about|mine)\.html$", "html"),
     (r"^near\.js$", None),
+    (r"^metros/\d+\.near\.js$", None),
     (r"^sitemap(-\d+)?\.xml$", None),
 ]
 

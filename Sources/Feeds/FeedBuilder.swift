@@ -124,7 +124,7 @@ public struct FeedBuilder: Sendable {
         part("fans' lists")
         if publishFans { try addUsers(to: &tree) }
         part("site indexes")
-        try addNearIndex(metros, to: &tree)
+        try tree.add("near.js", NearIndex.script(metros: metros, today: today))
         try addSitemap(rendered: rendered, slugs: slugs, metros: metros, to: &tree)
         try addAboutPage(sources: Array(reads.stats.sources.keys), to: &tree)
         try addMyConcertsPage(to: &tree)
@@ -212,6 +212,12 @@ public struct FeedBuilder: Sendable {
                 if let result {
                     files += result
                     log.splicedLists += 1
+                    // A spliced metro area's shows changed in place (a title, a status):
+                    // its near-me index is written again, from the catalog.
+                    if case .metroArea(let id) = list.owner {
+                        let pins = try source.eventPins(ids: source.eventIDs(inMetroAreas: [id], window: window))
+                        files.append((path: "metros/\(id).near.js", data: NearIndex.script(metro: id, pins: pins)))
+                    }
                 } else {
                     plan.render(list.owner)
                 }
@@ -247,7 +253,9 @@ public struct FeedBuilder: Sendable {
                     of: list, since: since, id: "metro/\(id)", title: "Just announced in \(name)", path: "metros/\(id).atom",
                     page: "metros/\(id).html")
             }
-            let map = GeoJSON.venues(of: try source.eventPins(ids: ids))
+            let pins = try source.eventPins(ids: ids)
+            let map = GeoJSON.venues(of: pins)
+            try tree.add("metros/\(id).near.js", NearIndex.script(metro: id, pins: pins))
             var previousDay = RenderedEvents.day(today)
             let days = ids.map { id in
                 previousDay = rendered.day(of: id) ?? previousDay

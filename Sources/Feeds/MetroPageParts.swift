@@ -117,7 +117,9 @@ extension SiteHTML {
     }
 
     /// A Follow button, kept in the browser (`site.js`); hidden until the script shows it.
-    static func followButton(kind: String, key: String, name: String) -> String {
-        "<button type=button class=follow data-follow=\"\(kind):\(attribute(key))\" data-name=\"\(attribute(name))\" hidden>Follow</button>"
+    /// - Parameter metro: a venue's metro area, whose shows "My concerts" reads for it.
+    static func followButton(kind: String, key: String, name: String, metro: Int64? = nil) -> String {
+        "<button type=button class=follow data-follow=\"\(kind):\(attribute(key))\" data-name=\"\(attribute(name))\""
+            + (metro.map { " data-metro=\($0)" } ?? "") + " hidden>Follow</button>"
     }
 }

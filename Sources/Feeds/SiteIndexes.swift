@@ -1,60 +1,63 @@
 import Foundation
 import Listings
 
-/// The site's whole-catalog files: the "near me" index, the sitemap and the about page.
-extension FeedBuilder {
-    /// `near.js`: every upcoming show with a located venue, soonest first, as one compact
-    /// script (`Encore.near = {…}`) that "near me", the date views and "My concerts" filter
-    /// in the browser. A script rather than JSON, so that a site opened from disk, where
-    /// browsers refuse to fetch files, loads it too.
-    func addNearIndex(_ metros: [MetroAreaOverview], to tree: inout some FeedSink) throws {
-        var venues: [Int64: Int] = [:]
+/// "Near me" and "My concerts" read, in the browser, `near.js` (the metro areas, where
+/// they are) and the `metros/{id}.near.js` of those near enough: each metro area's upcoming
+/// shows with located venues, soonest first, written with its map. Scripts rather than
+/// JSON, so that a site opened from disk, where browsers refuse to fetch files, loads them
+/// too; one file a metro area, so that an incremental build rewrites only the areas that
+/// changed and a phone loads only the areas around it.
+enum NearIndex {
+    /// `near.js`: `Encore.near = {today, metros: [[id, name, lat, lng]]}`.
+    static func script(metros: [MetroAreaOverview], today: LocalDate) -> Data {
         var json = JSONLD()
-        var venueList = ""
-        var events: [(day: String, time: String, id: Int64, text: String)] = []
-        // Metro areas' shows, then those of venues in none (metro area 0).
-        var inMetros = Set<Int64>()
-        var groups: [(metro: Int64, ids: [Int64])] = try metros.map(\.metroArea.id).sorted().map { metro in
-            let ids = try source.eventIDs(inMetroAreas: [metro], window: window)
-            inMetros.formUnion(ids)
-            return (metro, ids)
+        var list: [String] = []
+        for metro in metros.sorted(by: { $0.metroArea.id < $1.metroArea.id }) {
+            guard let lat = metro.latitude, let lng = metro.longitude else { continue }
+            json = JSONLD()
+            json.string(metro.metroArea.name)
+            list.append("[\(metro.metroArea.id),\(json.text),\(lat),\(lng)]")
         }
-        groups.append((0, try source.eventIDs(since: today).filter { !inMetros.contains($0) }))
-        let last = window.to.description
-        for (metro, ids) in groups {
-            for start in stride(from: 0, to: ids.count, by: 2000) {
-                for pin in try source.eventPins(ids: Array(ids[start..<min(start + 2000, ids.count)])) {
-                    guard let venue = pin.venue, let lat = venue.latitude, let lng = venue.longitude,
-                        !SiteHTML.isPlaceholder(venue.name), pin.start.localDate.description <= last
-                    else { continue }
-                    let index: Int
-                    if let known = venues[venue.id] {
-                        index = known
-                    } else {
-                        index = venues.count
-                        venues[venue.id] = index
-                        json = JSONLD()
-                        json.string(SiteHTML.displayName(venue.name))
-                        json.raw(",")
-                        json.string(venue.city ?? "")
-                        venueList += (index == 0 ? "" : ",") + "[\(venue.id),\(json.text),\(lat),\(lng),\(metro)]"
-                    }
-                    json = JSONLD()
-                    json.string(SiteHTML.displayTitle(pin.title))
-                    let date = pin.start.localDate.description
-                    let time = pin.start.localTime.map { String($0.description.prefix(5)) } ?? ""
-                    let status = pin.status == .scheduled ? "" : pin.status.rawValue
-                    events.append((date, time, pin.id, "[\(pin.id),\(index),\"\(date)\",\"\(time)\",\(json.text),\"\(status)\"]"))
-                }
-            }
-        }
-        events.sort { ($0.day, $0.time.isEmpty ? 1 : 0, $0.time, $0.id) < ($1.day, $1.time.isEmpty ? 1 : 0, $1.time, $1.id) }
-        var script = "Encore.near={\"today\":\"\(today)\",\"venues\":[\(venueList)],\"events\":["
-        script.reserveCapacity(events.count * 80)
-        script += events.map(\.text).joined(separator: ",") + "]};\n"
-        try tree.add("near.js", Data(script.utf8))
+        return Data("Encore.near={\"today\":\"\(today)\",\"metros\":[\(list.joined(separator: ","))]};\n".utf8)
     }
 
+    /// `metros/{id}.near.js`: `Encore.metro(id, {venues: [[id, name, city, lat, lng]],
+    /// events: [[id, venue index, date, time, title, status]]})`, the pins in list order
+    /// (soonest first).
+    static func script(metro: Int64, pins: [EventPin]) -> Data {
+        var venues: [Int64: Int] = [:]
+        var venueList: [String] = []
+        var events: [String] = []
+        events.reserveCapacity(pins.count)
+        for pin in pins {
+            guard let venue = pin.venue, let lat = venue.latitude, let lng = venue.longitude,
+                !SiteHTML.isPlaceholder(venue.name)
+            else { continue }
+            var json = JSONLD()
+            let index: Int
+            if let known = venues[venue.id] {
+                index = known
+            } else {
+                index = venueList.count
+                venues[venue.id] = index
+                json.string(SiteHTML.displayName(venue.name))
+                json.raw(",")
+                json.string(venue.city ?? "")
+                venueList.append("[\(venue.id),\(json.text),\(lat),\(lng)]")
+                json = JSONLD()
+            }
+            json.string(SiteHTML.displayTitle(pin.title))
+            let time = pin.start.localTime.map { String($0.description.prefix(5)) } ?? ""
+            let status = pin.status == .scheduled ? "" : pin.status.rawValue
+            events.append("[\(pin.id),\(index),\"\(pin.start.localDate)\",\"\(time)\",\(json.text),\"\(status)\"]")
+        }
+        return Data(
+            "Encore.metro(\(metro),{\"venues\":[\(venueList.joined(separator: ","))],\"events\":[\(events.joined(separator: ","))]});\n".utf8)
+    }
+}
+
+/// The site's whole-catalog pages: the sitemap, the about page, My concerts.
+extension FeedBuilder {
     /// `about.html`: who the listings come from, each source credited by its public
     /// name, the gazetteer's attribution, and what the site keeps in the browser.
     func addAboutPage(sources: [String], to tree: inout some FeedSink) throws {

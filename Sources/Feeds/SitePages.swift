@@ -133,7 +133,7 @@ extension VenueFeed {
             .joined(separator: ", ")
         var html = "<h1>\(Markup.escape(SiteHTML.displayName(venue.name), quotes: false))</h1><p class=lede>\(Markup.escape(address, quotes: false))"
         if let metroArea { html += " · " + SiteHTML.linkHTML("metros/\(metroArea.id).html", "All of \(metroArea.name)") }
-        html += " · " + SiteHTML.followButton(kind: "venue", key: String(venue.id), name: SiteHTML.displayName(venue.name)) + "</p>"
+        html += " · " + SiteHTML.followButton(kind: "venue", key: String(venue.id), name: SiteHTML.displayName(venue.name), metro: metroArea?.id) + "</p>"
         if venue.latitude != nil, venue.longitude != nil { html += "<p>\(SiteHTML.directions(venue))</p>" }
         html += SiteHTML.section(
             "Upcoming (\(paging.total))",

@@ -142,16 +142,18 @@ struct FanSiteTests {
         let files = try FeedBuilder(
             source: catalog, today: TestSupport.today, generatedAt: stamp, siteURL: "https://concerts.example"
         ).build().files
-        let near = text(files, "near.js")
-        #expect(near.hasPrefix("Encore.near={\"today\":\"2026-11-22\",\"venues\":[["))
-        #expect(near.contains("\"Sala Itsaso\",\"Bilbao\",43.2627,-2.9253"))
+        #expect(text(files, "near.js").hasPrefix("Encore.near={\"today\":\"2026-11-22\",\"metros\":["))
+        let event = try #require(try catalog.events(ids: catalog.eventIDs(since: TestSupport.today)).first)
+        let pin = EventPin(id: event.id, title: event.title, start: event.start, status: event.status, venue: event.venue)
+        let metro = String(decoding: NearIndex.script(metro: 7, pins: [pin]), as: UTF8.self)
+        #expect(metro == "Encore.metro(7,{\"venues\":[[\(event.venue!.id),\"Sala Itsaso\",\"Bilbao\",43.2627,-2.9253]],"
+            + "\"events\":[[\(event.id),0,\"2026-12-03\",\"20:30\",\"Mavi Vapur at Sala Itsaso\",\"\"]]});\n")
         #expect(files["mine.html"] != nil && text(files, "about.html").contains("GeoNames"))
         let css = try #require(files.keys.first { $0.hasPrefix("site.") && $0.hasSuffix(".css") })
         #expect(css.count == "site.12345678.css".count && files["site.css"] == nil)
         #expect(text(files, "index.html").contains("href=\(css)") && text(files, "index.html").contains("rel=icon"))
         let sitemap = text(files, "sitemap.xml")
-        let event = try #require(try catalog.eventIDs(since: TestSupport.today).first)
-        #expect(sitemap.contains("<loc>https://concerts.example/events/\(event).html</loc><lastmod>2027-01-15</lastmod>"))
+        #expect(sitemap.contains("<loc>https://concerts.example/events/\(event.id).html</loc><lastmod>2027-01-15</lastmod>"))
         #expect(try site(catalog)["sitemap.xml"] == nil)
     }
 

@@ -1,6 +1,6 @@
 // Encore's enhancements, for browsers with JavaScript; every page works without them.
-// Search (over search/*.json), "near me" and "My concerts" (over near.js, one compact
-// index of every upcoming show with a located venue), the date picker of a city's pages,
+// Search (over search/*.json), "near me" and "My concerts" (over near.js and each metro
+// area's metros/{id}.near.js: its upcoming shows with located venues), the date picker,
 // and Follow buttons, whose list is kept in this browser's localStorage and sent nowhere.
 "use strict";
 (function () {
@@ -9,16 +9,26 @@
     if (!response.ok) throw new Error(path + ": " + response.status);
     return response.json();
   });
-  // near.js is a script, not JSON: a page opened from disk may load scripts but not fetch.
-  let nearIndex;
-  const loadNear = () => (nearIndex = nearIndex || new Promise((resolve, reject) => {
-    window.Encore = window.Encore || {};
+  // near.js and metros/{id}.near.js are scripts, not JSON: a page opened from disk may
+  // load scripts but not fetch files.
+  const loadScript = (src) => new Promise((resolve, reject) => {
     const script = document.createElement("script");
-    script.src = "near.js";
-    script.onload = () => resolve(window.Encore.near);
-    script.onerror = () => reject(new Error("near.js"));
+    script.src = src;
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(src));
     document.head.append(script);
-  }));
+  });
+  window.Encore = window.Encore || {};
+  const metroShows = {};
+  window.Encore.metro = (id, data) => { metroShows[id] = data; };
+  let nearIndex;
+  const loadNear = () => (nearIndex = nearIndex || loadScript("near.js").then(() => window.Encore.near));
+  // Each show of the metro areas given: [event, venue], venue = [id, name, city, lat, lng].
+  const showsOf = async (ids) => {
+    await Promise.all(ids.filter((id) => !metroShows[id]).map((id) => loadScript("metros/" + id + ".near.js")));
+    return ids.flatMap((id) => metroShows[id].events.map((e) => [e, metroShows[id].venues[e[1]], id]));
+  };
+  const soonestFirst = (a, b) => (a[0][2] + (a[0][3] || "~")).localeCompare(b[0][2] + (b[0][3] || "~"));
 
   // The catalog's name folding (NameFolding.fold): no case, no accents, "&" as "and",
   // and the letters that do not decompose spelled as NameFolding spells them.
@@ -133,9 +143,13 @@
       const index = await loadNear();
       const radius = Number(document.getElementById("near-radius").value);
       const [from, to] = range(document.getElementById("near-when").value, todayOf(index));
-      const distances = index.venues.map((v) => kilometres(here, { lat: v[3], lng: v[4] }));
-      const shown = index.events.filter((e) => e[2] >= from && e[2] <= to && distances[e[1]] <= radius).slice(0, 100);
-      list.replaceChildren(...shown.map((e) => eventItem(e, index.venues[e[1]], distances[e[1]])));
+      // A metro area's venues lie within some 60 km of its centre.
+      const metros = index.metros.filter((m) => kilometres(here, { lat: m[2], lng: m[3] }) <= radius + 60).map((m) => m[0]);
+      const shown = (await showsOf(metros))
+        .map(([e, v]) => [e, v, kilometres(here, { lat: v[3], lng: v[4] })])
+        .filter(([e, , km]) => e[2] >= from && e[2] <= to && km <= radius)
+        .sort(soonestFirst).slice(0, 100);
+      list.replaceChildren(...shown.map(([e, v, km]) => eventItem(e, v, km)));
       status.textContent = shown.length
         ? shown.length + (shown.length === 100 ? "+" : "") + " shows within " + radius + " km, soonest first."
         : "No shows within " + radius + " km on those dates. Try a wider distance or other dates.";
@@ -187,7 +201,9 @@
     button.addEventListener("click", () => {
       const list = follows();
       const kept = list.filter((f) => id(f) !== button.dataset.follow);
-      saveFollows(kept.length < list.length ? kept : [...list, { kind, key, name: button.dataset.name }]);
+      const follow = { kind, key, name: button.dataset.name };
+      if (button.dataset.metro) follow.metro = button.dataset.metro;
+      saveFollows(kept.length < list.length ? kept : [...list, follow]);
       paint();
     });
   }
@@ -219,10 +235,11 @@
       const today = todayOf(index);
       const venues = new Set(followed.filter((f) => f.kind === "venue").map((f) => Number(f.key)));
       const metros = new Set(followed.filter((f) => f.kind === "metro").map((f) => Number(f.key)));
+      const known = new Set(index.metros.map((m) => m[0]));
+      const areas = [...new Set([...metros, ...followed.filter((f) => f.kind === "venue" && f.metro).map((f) => Number(f.metro))])];
       const shows = new Map();
-      for (const e of index.events) {
-        const venue = index.venues[e[1]];
-        if (e[2] >= today && (venues.has(venue[0]) || metros.has(venue[5]))) shows.set(e[0], [e, venue]);
+      for (const [e, venue, metro] of await showsOf(areas.filter((id) => known.has(id)))) {
+        if (e[2] >= today && (venues.has(venue[0]) || metros.has(metro))) shows.set(e[0], [e, venue]);
       }
       const missed = [];
       for (const f of followed.filter((f) => f.kind === "artist")) {
@@ -238,7 +255,7 @@
           }
         } catch { missed.push(f.name); }
       }
-      const sorted = [...shows.values()].sort((a, b) => (a[0][2] + a[0][3]).localeCompare(b[0][2] + b[0][3]));
+      const sorted = [...shows.values()].sort(soonestFirst);
       const list = element("ol", null, { class: "events" });
       list.append(...sorted.map(([e, venue]) => eventItem(e, venue, null)));
       results.replaceChildren(sorted.length ? list : element("p", "No upcoming shows of what you follow.", { class: "empty" }));
@@ -259,7 +276,8 @@
         const loaded = JSON.parse(await event.target.files[0].text()).follows;
         const known = new Set(follows().map(id));
         const valid = loaded.filter((f) => ["artist", "venue", "metro"].includes(f.kind) && typeof f.key === "string" && !known.has(id(f)));
-        saveFollows([...follows(), ...valid.map((f) => ({ kind: f.kind, key: f.key, name: String(f.name || f.key) }))]);
+        saveFollows([...follows(), ...valid.map((f) => ({ kind: f.kind, key: f.key, name: String(f.name || f.key),
+          ...(f.metro ? { metro: String(f.metro) } : {}) }))]);
         status.textContent = "Loaded " + valid.length + " new.";
         render().catch(() => {});
       } catch { status.textContent = "That file is not a list saved by Encore."; }
