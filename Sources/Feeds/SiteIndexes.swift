@@ -61,7 +61,7 @@ extension FeedBuilder {
     /// `about.html`: who the listings come from, each source credited by its public
     /// name, the gazetteer's attribution, and what the site keeps in the browser.
     func addAboutPage(sources: [String], to tree: inout some FeedSink) throws {
-        let names = Set(sources.filter { $0 != "geonames" }.map { SiteHTML.publicName(source: $0, url: nil) }).sorted()
+        let names = Set(sources.filter { SiteHTML.brand($0) != "GeoNames" }.map { SiteHTML.publicName(source: $0, url: nil) }).sorted()
         var html = "<h1>About Encore</h1><h2>Where the listings come from</h2><ul>"
         for name in names { html += "<li>" + Markup.escape(name, quotes: false) }
         html += "</ul><p>Places and time zones: <a href=https://www.geonames.org/>GeoNames</a>, under the "

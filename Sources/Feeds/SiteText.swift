@@ -38,33 +38,29 @@ extension SiteHTML {
         return city.isEmpty ? zone : "\(city) time"
     }
 
+    /// Sources and sellers as fans know them, matched by their letters ("Last.fm" is the
+    /// source `lastfm`): sources are named in their own folders only.
+    static let brands = ["Songkick", "Bandsintown", "SeatGeek", "Ticketmaster", "Last.fm", "GeoNames", "Eventbrite", "DICE"]
+
+    static func brand(_ key: String) -> String? {
+        brands.first { $0.lowercased().filter(\.isLetter) == key }
+    }
+
     /// A source's public name ("SeatGeek"); a page of the web read for its event data is
     /// named by its site.
     static func publicName(source: String, url: String?) -> String {
-        switch source {
-        case "songkick": return "Songkick"
-        case "bandsintown": return "Bandsintown"
-        case "seatgeek": return "SeatGeek"
-        case "ticketmaster": return "Ticketmaster"
-        case "lastfm": return "Last.fm"
-        case "geonames": return "GeoNames"
-        default:
-            if let url, let host = URLComponents(string: url)?.host, !host.isEmpty {
-                return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
-            }
-            return source == "jsonld" ? "the venue’s site" : source == "ical" ? "a venue calendar" : source
+        if let brand = brand(source) { return brand }
+        if let url, let host = URLComponents(string: url)?.host, !host.isEmpty {
+            return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
         }
+        return "a venue’s own page"
     }
 
     /// A ticket seller by the name fans know: the seller its link leads to, else the
     /// source that listed it.
     static func sellerName(_ offer: OfferDetail) -> String {
         let host = offer.offer.url.flatMap { URLComponents(string: $0)?.host?.lowercased() } ?? ""
-        for (known, name) in [("ticketmaster", "Ticketmaster"), ("seatgeek", "SeatGeek"), ("bandsintown", "Bandsintown"),
-            ("songkick", "Songkick"), ("eventbrite", "Eventbrite"), ("dice.fm", "DICE")] where host.contains(known)
-        {
-            return name
-        }
+        if let known = brands.first(where: { host.contains($0.lowercased().filter(\.isLetter)) }) { return known }
         return host.isEmpty ? publicName(source: offer.source, url: nil) : publicName(source: "", url: offer.offer.url)
     }
 
