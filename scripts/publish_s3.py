@@ -48,6 +48,12 @@ TYPES = {
     ".txt": "text/plain; charset=utf-8",
 }
 ASSETS = {".css", ".js", ".svg", ".png", ".ico"}
+
+
+def is_asset(path):
+    """The site's style sheet, script and icon (named by their content: kept a day); not
+    the per-city near-me indexes (`metros/{id}.near.js`), which change with the listings."""
+    return "/" not in path and os.path.splitext(path)[1] in ASSETS
 ENTRY_POINTS = {"index.json", "index.html"}
 
 
@@ -55,7 +61,7 @@ def headers(path):
     """Content-Type and Cache-Control of a file, as the recipe has always sent them."""
     extension = os.path.splitext(path)[1]
     content_type = TYPES.get(extension, "binary/octet-stream")
-    if extension in ASSETS:
+    if is_asset(path):
         cache = ASSET
     elif path.startswith("events/") and extension in (".html", ".json", ".ics"):
         cache = CONCERT
@@ -65,7 +71,7 @@ def headers(path):
 
 
 def phase(path):
-    if os.path.splitext(path)[1] in ASSETS:
+    if is_asset(path):
         return 0
     if path.startswith("events/"):
         return 1

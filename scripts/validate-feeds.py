@@ -42,7 +42,12 @@ RULES = [
     (r"^users/[A-Za-z0-9._-]+/(plans|feed)\.html$", "html"),
     (r"^events/\d+\.ics$", None),
     (r"^(metros/\d+|artists/[a-z0-9-]+|users/[A-Za-z0-9._-]+/feed)\.atom$", "atom"),
-    (r"^site\.(css|js)$", None),
+    (r"^site\.[0-9a-f]{8}\.(css|js)$", None),
+    (r"^favicon\.[0-9a-f]{8}\.svg$", None),
+    (r"^(about|mine)\.html$", "html"),
+    (r"^near\.js$", None),
+    (r"^metros/\d+\.near\.js$", None),
+    (r"^sitemap(-\d+)?\.xml$", None),
 ]
 
 

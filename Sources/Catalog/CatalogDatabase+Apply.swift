@@ -343,20 +343,28 @@ struct PageApplier {
         _ columns: RebuiltColumns, id: Int64, to values: [DatabaseValue], stampingAnyway: Bool,
         stored: [DatabaseValue]? = nil
     ) throws -> [Int] {
+        try updateChangedColumnsKeepingStored(columns, id: id, to: values, stampingAnyway: stampingAnyway, stored: stored).changed
+    }
+
+    /// ``updateChangedColumns(_:id:to:stampingAnyway:stored:)``, with the values the row had.
+    func updateChangedColumnsKeepingStored(
+        _ columns: RebuiltColumns, id: Int64, to values: [DatabaseValue], stampingAnyway: Bool,
+        stored: [DatabaseValue]? = nil
+    ) throws -> (changed: [Int], stored: [DatabaseValue]) {
         // Read to the end, so the statement is done before the update runs.
         let stored = try stored ?? ColumnCursor(db.cachedStatement(sql: columns.selectSQL), arguments: [id]) { row in
             (0..<Int32(values.count)).map { row.databaseValue($0) }
         }.all().first
-        guard let stored else { return [] }
+        guard let stored else { return ([], []) }
         let changed = values.indices.filter { !Self.sameStoredValue(stored[$0], values[$0]) }
-        guard !changed.isEmpty || stampingAnyway else { return [] }
+        guard !changed.isEmpty || stampingAnyway else { return ([], stored) }
         let assignments = changed.map { columns.names[$0] + " = ?, " }.joined()
         try db.cachedStatement(sql: "UPDATE \(columns.table) SET \(assignments)revision = ? WHERE id = ?").execute { binder in
             for index in changed { binder.bind(values[index]) }
             binder.bind(revision)
             binder.bind(id)
         }
-        return changed
+        return (changed, stored)
     }
 
     private static func sameStoredValue(_ stored: DatabaseValue, _ new: DatabaseValue) -> Bool {

@@ -468,6 +468,15 @@ extension CatalogDatabase {
                 UPDATE artist_address SET first_artist_id = artist_id;
                 """)
         }
+        migrator.registerMigration("v22: when a show last changed for its fans") { db in
+            // When a show was last cancelled, postponed, moved or re-timed, and how: Atom
+            // entries are dated by it, so feed readers show the change (issue 50). Shows
+            // stored before have none until they change again.
+            try db.execute(sql: """
+                ALTER TABLE event ADD COLUMN changed_at TEXT;
+                ALTER TABLE event ADD COLUMN change TEXT;
+                """)
+        }
         return migrator
     }
 

@@ -31,7 +31,7 @@ enum EventDetailLoader {
                 e.end_date, e.popularity, e.age_restriction,
                 v.id, v.name, v.street, v.postal_code, v.city, v.region, v.country, v.latitude, v.longitude,
                 v.coordinates_approximate, v.timezone,
-                m.id, m.name, m.country, m.region, e.unlisted_since, e.note
+                m.id, m.name, m.country, m.region, e.unlisted_since, e.note, e.changed_at, e.change
             FROM \(source)
             LEFT JOIN venue v ON v.id = e.venue_id
             LEFT JOIN metro_area m ON m.id = v.metro_area_id
@@ -65,6 +65,8 @@ enum EventDetailLoader {
                 lineup: [], sources: [], popularity: row.optionalDouble(9), ageRestriction: row.optionalText(10))
             detail.unlistedSince = row.optionalText(26)
             detail.note = row.optionalText(27)
+            detail.changedAt = row.optionalText(28).flatMap { UTCInstant(iso: $0) }
+            detail.change = row.optionalText(29).flatMap(EventChange.init(rawValue:))
             return detail
         }.all()
         guard !events.isEmpty else { return [] }

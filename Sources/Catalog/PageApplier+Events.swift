@@ -405,7 +405,7 @@ extension PageApplier {
         if let id {
             // A rebuild follows a change of the event's records: its sources changed even
             // when its values did not.
-            _ = try updateChangedColumns(
+            let (changed, before) = try updateChangedColumnsKeepingStored(
                 Self.eventColumns, id: id,
                 to: [
                     event.title.databaseValue, event.kind.databaseValue, event.status.databaseValue,
@@ -415,6 +415,10 @@ extension PageApplier {
                     event.note.databaseValue,
                 ],
                 stampingAnyway: true, stored: stored?.columns)
+            if let change = Self.fansChange(changed, before: before, status: EventStatus(rawValue: event.status) ?? .scheduled) {
+                try db.cachedStatement(sql: "UPDATE event SET changed_at = ?, change = ? WHERE id = ?")
+                    .execute(arguments: [timestamp, change.rawValue, id])
+            }
             eventID = id
         } else {
             try db.cachedStatement(sql: """
@@ -435,7 +439,10 @@ extension PageApplier {
         // A rebuilt event's bill and offers are mostly what they were (a source merging
         // in lists the same acts): rewritten only when they differ.
         // A festival's slots are not among what the stored bill is compared by.
-        if try id == nil || !merged.slots.isEmpty || !sameLineup(stored?.acts ?? acts(of: eventID), merged.lineup) {
+        // A cancelled show keeps the bill it had: sources drop a cancelled show's acts
+        // (Songkick empties its performances), but its fans are still its band's.
+        let keepsBill = id != nil && merged.lineup.isEmpty && event.status == EventStatus.cancelled.rawValue
+        if !keepsBill, try id == nil || !merged.slots.isEmpty || !sameLineup(stored?.acts ?? acts(of: eventID), merged.lineup) {
             if id != nil {
                 try db.cachedStatement(sql: "DELETE FROM lineup WHERE event_id = ?").execute(arguments: [eventID])
             }
@@ -479,6 +486,26 @@ extension PageApplier {
             }
         }
         return eventID
+    }
+
+    /// What a fan following the show is told of a rewrite of ``eventColumns`` (`changed`,
+    /// from the `before` values): a new status, or a new day, time or venue for a show
+    /// still on. A time or venue given where none was known is news to no one.
+    static func fansChange(_ changed: [Int], before: [DatabaseValue], status: EventStatus) -> EventChange? {
+        let (statusColumn, dateColumn, timeColumn, venueColumn) = (2, 3, 4, 8)
+        func was(_ column: Int) -> Bool { changed.contains(column) && before.indices.contains(column) && !before[column].isNull }
+        if changed.contains(statusColumn) {
+            switch status {
+            case .cancelled: return .cancelled
+            case .postponed: return .postponed
+            case .rescheduled: return .rescheduled
+            case .scheduled: return .reinstated
+            }
+        }
+        if was(dateColumn) { return .newDate }
+        if was(timeColumn) { return .newTime }
+        if was(venueColumn) { return .newVenue }
+        return nil
     }
 
     static let eventColumns = RebuiltColumns("event", [

@@ -32,9 +32,16 @@ extension Encore {
         @Flag(help: "Render every file, not only what changed since the last build.")
         var full = false
 
+        @Flag(help: FeedBuild.publishFansHelp)
+        var publishFans = false
+
+        @Option(help: FeedBuild.siteURLHelp)
+        var siteURL: String?
+
         func run() throws {
             let outcome = try FeedBuild.run(
-                catalog: try global.openCatalog(readsOnce: true), today: global.currentDate, out: out, full: full, reporting: reporting)
+                catalog: try global.openCatalog(readsOnce: true), today: global.currentDate, out: out, full: full,
+                publishFans: publishFans, siteURL: siteURL, reporting: reporting)
             switch reporting.logFormat {
             case .text: Output.line(FeedBuild.summary(outcome, out: out))
             case .json: Output.line(FeedBuild.jsonSummary(outcome, out: out))
@@ -45,10 +52,16 @@ extension Encore {
 
 /// The build step shared by `build` and `refresh`.
 enum FeedBuild {
+    static let siteURLHelp = ArgumentHelp(
+        "The site's public address, for sitemap.xml (written only with it).", valueName: "url")
+    static let publishFansHelp = ArgumentHelp(
+        "Also publish fans' plans and feeds (users/NAME/…): public to anyone who guesses the address, so off by default.")
+
     /// On a terminal (unless `--quiet`), a progress line names the part being rendered,
     /// the files so far and the files per second.
     static func run(
-        catalog: CatalogDatabase, today: LocalDate, out: String, full: Bool = false, reporting: ReportingOptions
+        catalog: CatalogDatabase, today: LocalDate, out: String, full: Bool = false, publishFans: Bool = false, siteURL: String? = nil,
+        reporting: ReportingOptions
     ) throws -> FeedBuildOutcome {
         let now = UTCInstant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
         let showsProgress = !reporting.quiet && reporting.logFormat == .text && isatty(STDERR_FILENO) == 1
@@ -65,7 +78,7 @@ enum FeedBuild {
             // make the tree link what it does not hold.
             try catalog.assignArtistAddresses()
             let snapshot = try catalog.readingOneSnapshot()
-            outcome = try FeedBuilder(source: snapshot, today: today, generatedAt: now).write(to: writer, full: full) {
+            outcome = try FeedBuilder(source: snapshot, today: today, generatedAt: now, publishFans: publishFans, siteURL: siteURL).write(to: writer, full: full) {
                 part, files in
                 let rate = Double(files) / max(Date().timeIntervalSince(started), 0.001)
                 show("\(part) (\(files) files, \(Int(rate)) files/s)")

@@ -43,6 +43,12 @@ extension Encore {
         @Flag(help: "Ingest only; do not build the feeds.")
         var noBuild = false
 
+        @Flag(help: FeedBuild.publishFansHelp)
+        var publishFans = false
+
+        @Option(help: FeedBuild.siteURLHelp)
+        var siteURL: String?
+
         @Option(
             help: ArgumentHelp(
                 "The longest Retry-After obeyed; a server asking for more gives up that listing for this run.",
@@ -77,7 +83,8 @@ extension Encore {
             if !noBuild {
                 // Its own connections, which read the catalog once through.
                 let report = try FeedBuild.run(
-                    catalog: try global.openCatalog(readsOnce: true), today: global.currentDate, out: out, reporting: reporting)
+                    catalog: try global.openCatalog(readsOnce: true), today: global.currentDate, out: out, publishFans: publishFans, siteURL: siteURL,
+                    reporting: reporting)
                 switch reporting.logFormat {
                 case .text: Output.line(FeedBuild.summary(report, out: out))
                 case .json: Output.line(FeedBuild.jsonSummary(report, out: out))

@@ -4,8 +4,9 @@ import Listings
 /// RFC 4287 Atom feeds of what is new: the static answer to push notifications.
 ///
 /// Entries are dated with catalog times, so the same catalog gives the same bytes: when
-/// the event was first seen, or when its sources stopped listing it, whichever is later
-/// (the catalog keeps no time for other changes, such as a cancellation). An entry's id is the event's, stable across builds; its
+/// the event was first seen, when it was last cancelled, postponed, moved or re-timed, or
+/// when its sources stopped listing it, whichever is latest; a change is said first in the
+/// title and summary, so a feed reader shows the entry again. An entry's id is the event's, stable across builds; its
 /// link is the concert page, relative to the feed (every feed sits one folder deep, or
 /// says `xml:base`), so an event's entry is the same bytes in every feed.
 enum AtomFeed {
@@ -23,7 +24,18 @@ enum AtomFeed {
     /// When an entry was last updated, as far as the catalog knows.
     static func updated(_ event: EventDetail) -> UTCInstant {
         let firstSeen = event.firstSeen ?? UTCInstant(secondsSinceEpoch: 0)
-        return max(firstSeen, event.unlistedSince.flatMap { UTCInstant(iso: $0) } ?? firstSeen)
+        return max(firstSeen, event.unlistedSince.flatMap { UTCInstant(iso: $0) } ?? firstSeen, event.changedAt ?? firstSeen)
+    }
+
+    /// What changed, as an entry says it first ("Cancelled", "New time"); nil for a show
+    /// as first announced.
+    static func news(_ event: EventDetail) -> String? {
+        if let status = SiteHTML.statusLabel(event) { return status.label }
+        guard event.changedAt != nil, let change = event.change else { return nil }
+        switch change {
+        case .newDate, .newTime, .newVenue, .reinstated: return change.label
+        case .cancelled, .postponed, .rescheduled: return nil
+        }
     }
 
     /// An event's `<entry>`: its title and a one-line summary (when and where, and the
@@ -31,16 +43,16 @@ enum AtomFeed {
     /// linking the concert page, which has the rest.
     static func entry(_ event: EventDetail) -> String {
         let updated = updated(event).description
-        let status = SiteHTML.statusLabel(event).map { $0.label + ": " } ?? ""
+        let news = news(event)
         let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
         let when = SiteHTML.shortDateAndTime(event.start)
-        var summary = place.isEmpty ? when : when + " · " + place
+        var summary = (news.map { $0 + ". " } ?? "") + (place.isEmpty ? when : when + " · " + place)
         if let headliner = event.lineup.first, !Markup.contains(event.title, headliner.name) {
             let listed = event.lineup.prefix(EventSummary.actsListed)
             summary += " · with " + listed.map(\.name).joined(separator: ", ")
                 + (event.lineup.count > listed.count ? " and \(event.lineup.count - listed.count) more" : "")
         }
-        return "<entry><id>\(id(of: event.id))</id><title>\(escape(status + event.title))</title>"
+        return "<entry><id>\(id(of: event.id))</id><title>\(escape((news.map { $0 + ": " } ?? "") + SiteHTML.displayTitle(event)))</title>"
             + "<link href=\"../events/\(event.id).html\"/><updated>\(updated)</updated><summary>\(escape(summary))</summary></entry>"
     }
 
@@ -66,16 +78,16 @@ enum AtomFeed {
     static func escape(_ text: String) -> String { Markup.escape(text) }
 
     /// The entries of a list's events newest first, at most `limit`, with `since`
-    /// (seconds since the epoch) the oldest first-seen time kept; and the newest entry's
+    /// (seconds since the epoch) the oldest update time kept; and the newest entry's
     /// update time.
     static func entries(of list: EventList, since: Int64 = .min, limit: Int = limit) -> (entries: [String], updated: Int64?) {
         switch list {
         case .details(let events):
-            let kept = events.map { (firstSeen: $0.firstSeen?.secondsSinceEpoch ?? 0, event: $0) }.filter { $0.firstSeen >= since }
+            let kept = events.map { (firstSeen: updated($0).secondsSinceEpoch, event: $0) }.filter { $0.firstSeen >= since }
                 .sorted { ($0.firstSeen, $0.event.id) > ($1.firstSeen, $1.event.id) }.prefix(limit)
             return (kept.map { entry($0.event) }, kept.map { updated($0.event).secondsSinceEpoch }.max())
         case .rendered, .records:
-            // Lists hold listed events only, so their entries are dated when first seen. Each
+            // A record's `firstSeen` is its entry's update time (``updated(_:)``). Each
             // record is read once, and only the newest `limit` are kept as the list goes: a
             // big city lists thousands.
             typealias Candidate = (firstSeen: Int64, id: Int64, atom: ArraySlice<UInt8>)

@@ -150,7 +150,7 @@ extension FeedBuilder {
         progress("finding changes", 0)
         let changes = try source.changes(since: state.revision)
         let log = FeedListLog()
-        let slugs = try source.artistAddresses(for: reads.artistNames)
+        let slugs = try bandPages(for: reads.artistNames).slugs
         let window = reads.window
         let inWindow = Set(window)
         let hadPage = Set(state.eventPages)

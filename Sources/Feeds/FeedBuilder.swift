@@ -30,6 +30,12 @@ public struct FeedBuilder: Sendable {
     public let today: LocalDate
     /// Written to `index.json` only.
     public let generatedAt: UTCInstant
+    /// Whether fans' plans and feeds (`users/{name}/…`) are written: their addresses are
+    /// guessable and the site has no accounts, so only when the operator asks.
+    public let publishFans: Bool
+    /// The site's public address (`https://concerts.example/`), for `sitemap.xml`, which
+    /// wants whole URLs: no sitemap without it.
+    public let siteURL: String?
 
     /// Events per page of a metro feed, band page or venue page. Small enough for a phone's
     /// first screen, and for a changed show to rewrite little: a list's pages are rewritten
@@ -40,10 +46,14 @@ public struct FeedBuilder: Sendable {
     /// How far ahead feeds reach.
     public static let horizonDays = 365
 
-    public init(source: any FeedSource, today: LocalDate, generatedAt: UTCInstant) {
+    public init(
+        source: any FeedSource, today: LocalDate, generatedAt: UTCInstant, publishFans: Bool = false, siteURL: String? = nil
+    ) {
+        self.siteURL = siteURL
         self.source = source
         self.today = today
         self.generatedAt = generatedAt
+        self.publishFans = publishFans
     }
 
     /// Renders every feed.
@@ -71,7 +81,8 @@ public struct FeedBuilder: Sendable {
         progress: (_ part: String, _ filesSoFar: Int) -> Void
     ) throws {
         var reads = try scope.reads ?? FeedBuildReads.read(for: self)
-        let slugs = try scope.slugs ?? source.artistAddresses(for: reads.artistNames)
+        let credits = FeaturedCredits(among: reads.artistNames)
+        let slugs = try scope.slugs ?? credits.bandPages(source.artistAddresses(for: reads.artistNames))
         let metros = reads.metroAreas
         func part(_ name: String) {
             Self.releaseFreedMemory()
@@ -91,9 +102,9 @@ public struct FeedBuilder: Sendable {
         // which the metro, band and venue pages then splice.
         part("concert pages")
         if let events = scope.events {
-            try addEvents(events, into: &tree, rendered: rendered, slugs: slugs)
+            try addEvents(events, into: &tree, rendered: rendered, slugs: slugs, credits: credits)
         } else {
-            try addEvents(reads.window, into: &tree, rendered: rendered, slugs: slugs)
+            try addEvents(reads.window, into: &tree, rendered: rendered, slugs: slugs, credits: credits)
             // Every event of the window has its page in the store now, in id order: the
             // state lists them from there rather than the build holding their ids twice.
             reads.window = []
@@ -113,7 +124,12 @@ public struct FeedBuilder: Sendable {
         part("venue pages")
         try addVenues(into: &tree, rendered: rendered, only: plan?.venues, log: log)
         part("fans' lists")
-        try addUsers(to: &tree)
+        if publishFans { try addUsers(to: &tree) }
+        part("site indexes")
+        try tree.add("near.js", NearIndex.script(metros: metros, today: today))
+        try addSitemap(rendered: rendered, slugs: slugs, metros: metros, to: &tree)
+        try addAboutPage(sources: Array(reads.stats.sources.keys), to: &tree)
+        try addMyConcertsPage(to: &tree)
         log.slugs = slugs
     }
 
@@ -149,20 +165,19 @@ public struct FeedBuilder: Sendable {
         try tree.add("index.html", index.html(metroAreas: metros))
     }
 
-    /// The site's style sheet and script, as written by hand.
+    /// The site's style sheet, script and icon, as written by hand (``SiteAssets``).
     private func addSiteAssets(to tree: inout some FeedSink) throws {
-        for name in ["site.css", "site.js"] {
-            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Site") else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Site/" + name])
-            }
-            try tree.add(name, Data(contentsOf: url))
+        for asset in SiteAssets.all {
+            guard !asset.data.isEmpty else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Site/" + asset.name]) }
+            try tree.add(asset.name, asset.data)
         }
     }
 
     /// Concert pages of `ids`, each event's list entry appended to `rendered`, which is
     /// sealed for reading once all are in.
     private func addEvents(
-        _ ids: [Int64], into tree: inout some FeedSink, rendered: RenderedEvents, slugs: [Int64: String]
+        _ ids: [Int64], into tree: inout some FeedSink, rendered: RenderedEvents, slugs: [Int64: String],
+        credits: FeaturedCredits = .none
     ) throws {
         let listed = window
         let source = source
@@ -171,7 +186,7 @@ public struct FeedBuilder: Sendable {
             let outputs = try FeedJSON.mapOnEveryCore(events) { event in
                 let feed = EventFeed(event: event)
                 return (
-                    page: try FeedJSON.encode(feed), html: feed.html(slugs: slugs, listedWindow: listed), calendar: feed.calendar(),
+                    page: try FeedJSON.encode(feed), html: feed.html(slugs: slugs, listedWindow: listed, credits: credits), calendar: feed.calendar(),
                     rendering: RenderedEvents.Rendering(event))
             }
             try tree.add(contentsOf: zip(events, outputs).flatMap { event, output in
@@ -199,6 +214,12 @@ public struct FeedBuilder: Sendable {
                 if let result {
                     files += result
                     log.splicedLists += 1
+                    // A spliced metro area's shows changed in place (a title, a status):
+                    // its near-me index is written again, from the catalog.
+                    if case .metroArea(let id) = list.owner {
+                        let pins = try source.eventPins(ids: source.eventIDs(inMetroAreas: [id], window: window))
+                        files.append((path: "metros/\(id).near.js", data: NearIndex.script(metro: id, pins: pins)))
+                    }
                 } else {
                     plan.render(list.owner)
                 }
@@ -234,14 +255,23 @@ public struct FeedBuilder: Sendable {
                     of: list, since: since, id: "metro/\(id)", title: "Just announced in \(name)", path: "metros/\(id).atom",
                     page: "metros/\(id).html")
             }
-            let map = GeoJSON.venues(of: try source.eventPins(ids: ids))
+            let pins = try source.eventPins(ids: ids)
+            let map = GeoJSON.venues(of: pins)
+            try tree.add("metros/\(id).near.js", NearIndex.script(metro: id, pins: pins))
+            var previousDay = RenderedEvents.day(today)
+            let days = ids.map { id in
+                previousDay = rendered.day(of: id) ?? previousDay
+                return previousDay
+            }
+            let calendar = MetroCalendar(today: today, days: days, pageSize: Self.pageSize)
             try tree.add("metros/\(id).geojson", FeedJSON.encode(map))
             // A big city has hundreds of pages: they are rendered a batch at a time.
             for start in stride(from: 0, to: pages.count, by: Self.encodingBatch) {
                 let batch = try pages[start..<min(start + Self.encodingBatch, pages.count)].map { page in
                     (path: page.path, document: MetroFeed(
                         metroArea: metro.metroArea, latitude: metro.latitude, longitude: metro.longitude,
-                        events: try eventList(Array(ids[page.range]), rendered: rendered), paging: page.paging))
+                        events: try eventList(Array(ids[page.range]), rendered: rendered), paging: page.paging,
+                        calendar: calendar))
                 }
                 let rendered = try FeedJSON.mapOnEveryCore(batch) { page in
                     let document = page.document.loaded()
@@ -328,7 +358,7 @@ public struct FeedBuilder: Sendable {
             group, listings in
             // A venue gone since has no page.
             for (id, listing) in zip(group, listings) {
-                guard let listing else { continue }
+                guard let listing, !SiteHTML.isPlaceholder(listing.venue.name) else { continue }
                 let pages = FeedPaging.pages(of: listing.eventIDs.count, size: Self.pageSize, firstPath: "venues/\(id).json")
                 try log.record(.venue(id), FeedListRecord(events: listing.eventIDs, pages: pages.count))
                 for page in pages {
@@ -398,7 +428,7 @@ extension FeedBuilder {
     /// `search/venues.json`: every venue with a page, for the home page's search. Written
     /// by every build (one query): unchanged bytes leave the file as it was.
     func addVenueSearch(to tree: inout some FeedSink) throws {
-        let entries = try source.venueNames(withEventsSince: today).map {
+        let entries = try source.venueNames(withEventsSince: today).filter { !SiteHTML.isPlaceholder($0.name) }.map {
             VenueSearchEntry(name: $0.name, key: NameFolding.fold($0.name), id: $0.id, city: $0.city)
         }.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
         try tree.add("search/venues.json", FeedJSON.encode(VenueSearchIndex(entries: entries)))

@@ -70,10 +70,14 @@ struct MetroFeed: Encodable, Sendable {
     /// This page's share of the upcoming events; `paging.total` counts them all.
     let events: EventList
     let paging: FeedPaging
+    /// Links to tonight's, this weekend's and each month's concerts (the page only).
+    var calendar: MetroCalendar? = nil
 
     /// The page with its records read (``EventList/loaded()``), for its JSON and its HTML.
     func loaded() -> MetroFeed {
-        MetroFeed(metroArea: metroArea, latitude: latitude, longitude: longitude, events: events.loaded(), paging: paging)
+        MetroFeed(
+            metroArea: metroArea, latitude: latitude, longitude: longitude, events: events.loaded(), paging: paging,
+            calendar: calendar)
     }
 
     /// The list is called `upcoming` so that, with keys sorted, the metro area and

@@ -43,8 +43,8 @@ final class RenderedEvents: @unchecked Sendable {
     struct Record {
         /// ``listKey(of:)`` of the event when it was rendered.
         let listKey: UInt64
-        /// When the event was first seen (seconds since the epoch; 0: unknown), which
-        /// orders and filters Atom feeds.
+        /// When the event's Atom entry was last updated (first seen, or changed since;
+        /// seconds since the epoch; 0: unknown), which orders and filters Atom feeds.
         let firstSeen: Int64
         /// The event's venue-local day as `yyyymmdd`, which groups HTML lists by day.
         let day: Int
@@ -162,7 +162,7 @@ final class RenderedEvents: @unchecked Sendable {
             day(event.start.localDate), Int64(event.start.localTime?.secondsSinceMidnight ?? -1), day(event.endDate),
             event.venue?.id ?? 0, event.metroArea?.id ?? 0, event.unlistedSince == nil ? 0 : 1, pinned ? 1 : 0,
             // Atom feeds choose and order their entries by it.
-            event.firstSeen?.secondsSinceEpoch ?? 0,
+            AtomFeed.updated(event).secondsSinceEpoch,
         ]
         values += Set(event.lineup.map(\.artistID)).sorted()
         return values.withUnsafeBytes { FeedFileHash.of($0) }
@@ -188,7 +188,7 @@ final class RenderedEvents: @unchecked Sendable {
             place = event.venue.map { Place(venueID: $0.id, metroAreaID: event.metroArea?.id) }
             html = Array(SiteHTML.entry(event).utf8)
             atom = Array(AtomFeed.entry(event).utf8)
-            firstSeen = event.firstSeen?.secondsSinceEpoch ?? 0
+            firstSeen = AtomFeed.updated(event).secondsSinceEpoch
             day = RenderedEvents.day(event.start.localDate)
         }
 
@@ -248,6 +248,26 @@ final class RenderedEvents: @unchecked Sendable {
     /// The record at a location, this build's or (in a continued store) the last build's.
     func record(at location: Location) -> Record? {
         bytes(location.offset, location.length).flatMap(Record.init)
+    }
+
+    /// The venue-local day (`yyyymmdd`) of an event's record, read from its header alone.
+    func day(of id: Int64) -> Int? {
+        header(of: id).map { Int($0.day) }
+    }
+
+    /// When an event's Atom entry was last updated (seconds since the epoch), read from
+    /// its record's header alone.
+    func updated(of id: Int64) -> Int64? {
+        header(of: id).map(\.updated)
+    }
+
+    private func header(of id: Int64) -> (updated: Int64, day: UInt32)? {
+        guard let location = locations[id], location.length >= Record.headerSize,
+            let bytes = bytes(location.offset + 8, 12)
+        else { return nil }
+        return bytes.withUnsafeBytes {
+            (Int64(littleEndian: $0.loadUnaligned(as: Int64.self)), UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+        }
     }
 
     /// `yyyymmdd` of a day.

@@ -12,7 +12,7 @@ import Plot
 enum SiteHTML {
     /// Changes when list entries' markup changes: a build state holding entries of another
     /// markup is not spliced into (it would mix the two on one page).
-    static let markupVersion: Int64 = 1
+    static let markupVersion: Int64 = 2
 
     // MARK: - Layout
 
@@ -22,10 +22,12 @@ enum SiteHTML {
     ///   - path: where the page is written, which sets how far `<base>` climbs.
     ///   - feeds: Atom feeds of the page, linked as alternates (paths from the root).
     static func page(
-        path: String, title: String, feeds: [(title: String, path: String)] = [], scripts: Bool = false,
+        path: String, title: String, feeds: [(title: String, path: String)] = [], scripts: Bool = false, head: String = "",
         _ content: Node<HTML.BodyContext>...
     ) -> Data {
-        page(path: path, title: title, feeds: feeds, scripts: scripts, rendered: Node<HTML.BodyContext>.group(content).render())
+        page(
+            path: path, title: title, feeds: feeds, scripts: scripts, head: head,
+            rendered: Node<HTML.BodyContext>.group(content).render())
     }
 
     /// A complete page around content already rendered.
@@ -33,10 +35,12 @@ enum SiteHTML {
     /// Lean on purpose: the frame is on every page of a tree with three files a concert,
     /// so optional tags (`head`, `body`) and quotes around plain values are left out, as
     /// HTML allows; the shared look is in `site.css`.
-    /// - Parameter head: elements for the head beyond the frame's (a redirect's refresh).
+    /// - Parameters:
+    ///   - head: further `<head>` markup (a description, Open Graph tags, JSON-LD).
+    ///   - footer: the page's credits, when it names its own sources (``footer(credits:)``).
     static func page(
         path: String, title: String, feeds: [(title: String, path: String)] = [], scripts: Bool = false, head: String = "",
-        rendered content: String
+        footer: String? = nil, rendered content: String
     ) -> Data {
         let depth = path.split(separator: "/").count - 1
         let base = depth == 0 ? "./" : String(repeating: "../", count: depth)
@@ -44,16 +48,29 @@ enum SiteHTML {
         html.reserveCapacity(content.utf8.count + 512)
         html += "<meta name=viewport content=\"width=device-width,initial-scale=1\">"
         html += "<base href=\(base)><title>\(Markup.escape(title, quotes: false)) · Encore</title>"
-        html += "<link rel=stylesheet href=site.css>"
+        html += "<link rel=stylesheet href=\(SiteAssets.css)><link rel=icon href=\(SiteAssets.favicon)>" + head
         for feed in feeds {
             html += "<link rel=alternate type=application/atom+xml title=\"\(attribute(feed.title))\" href=\"\(attribute(feed.path))\">"
         }
-        if scripts { html += "<script src=site.js defer></script>" }
-        html += head
-        html += "<a class=skip href=#main>Skip to content</a><header><a href=index.html>Encore</a></header><main id=main>"
+        if scripts { html += "<script src=\(SiteAssets.js) defer></script>" }
+        html += "<a class=skip href=#main>Skip to content</a><header><a href=index.html>Encore</a>"
+        html += " <a href=mine.html>My concerts</a></header><main id=main>"
         html += content
-        html += "</main>\n"
+        html += "</main>" + (footer ?? Self.footer(credits: [])) + "\n"
         return Data(html.utf8)
+    }
+
+    /// Credits: the page's sources by their public names, and the gazetteer, whose
+    /// licence (CC BY 4.0, stated on `about.html`, which credits every source) asks for it.
+    static func footer(credits: [SourceLink]) -> String {
+        var seen = Set<String>()
+        let links = credits.compactMap { source -> String? in
+            let name = publicName(source: source.source, url: source.url)
+            guard seen.insert(name).inserted else { return nil }
+            return source.url.map { linkHTML($0, name) } ?? Markup.escape(name, quotes: false)
+        }
+        let listings = links.isEmpty ? "" : "Listings: " + links.joined(separator: ", ") + ". "
+        return "<footer>\(listings)Places: <a href=https://www.geonames.org/>GeoNames</a>. <a href=about.html>About</a></footer>"
     }
 
     /// Text, escaped here rather than by Plot's `.text`, which keeps anything that looks
@@ -92,10 +109,10 @@ enum SiteHTML {
         return "\(weekdays[weekday].prefix(3)) \(date.day) \(months[date.month - 1].prefix(3)) \(date.year)"
     }
 
-    /// "Sat 5 Dec 2026, 20:30 Europe/Madrid", or the date alone when the time is unknown.
+    /// "Sat 5 Dec 2026, 20:30", or the date alone when the time is unknown: lists and
+    /// feeds give the venue's wall clock, which is what its tickets say.
     static func shortDateAndTime(_ start: EventStart) -> String {
-        shortDate(start.localDate)
-            + (start.localTime.map { ", " + hourMinute($0) + (start.timeZone.map { " " + $0 } ?? "") } ?? "")
+        shortDate(start.localDate) + (start.localTime.map { ", " + hourMinute($0) } ?? "")
     }
 
     static func hourMinute(_ time: LocalTime) -> String { String(time.description.prefix(5)) }
@@ -105,10 +122,10 @@ enum SiteHTML {
         start.localTime.map { "\(start.localDate)T\(hourMinute($0))" } ?? start.localDate.description
     }
 
-    /// "20:30 Europe/Madrid", or the date alone when the time is unknown.
+    /// "20:30 Madrid time", or "time not announced".
     static func localTime(_ start: EventStart) -> String {
         guard let time = start.localTime else { return "time not announced" }
-        return hourMinute(time) + (start.timeZone.map { " " + $0 } ?? " local time")
+        return hourMinute(time) + " " + (start.timeZone.map(readableZone) ?? "local time")
     }
 
     static func statusLabel(_ event: EventDetail) -> (label: String, className: String)? {
@@ -129,18 +146,22 @@ enum SiteHTML {
     /// (`</li>`, `</dt>`, `</dd>`) are left out of lists.
     static func entry(_ event: EventDetail) -> String {
         let status = statusLabel(event)
-        let place = [event.venue?.name, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
+        let venue = event.venue.flatMap { isPlaceholder($0.name) ? nil : displayName($0.name) }
+        let place = [venue, event.venue?.city].compactMap { $0 }.joined(separator: ", ")
         let when = shortDateAndTime(event.start)
+        let price = status == nil ? priceRange(event.offers.map(\.offer)) : nil
         var html = status.map { "<li class=\($0.className)>" } ?? "<li>"
-        html += "<a href=events/\(event.id).html>\(Markup.escape(event.title, quotes: false))</a>"
+        html += "<a href=events/\(event.id).html>\(Markup.escape(displayTitle(event), quotes: false))</a>"
         if let status { html += "<strong>\(status.label)</strong>" }
-        html += "<small>" + Markup.escape(place.isEmpty ? when : when + " · " + place, quotes: false) + "</small>"
+        let details = [when, place.isEmpty ? nil : place, price].compactMap { $0 }.joined(separator: " · ")
+        html += "<small>" + Markup.escape(details, quotes: false) + "</small>"
         return html
     }
 
     /// An ordered list of entries; with `byDay`, one list per venue-local day under a heading.
     static func entries(
-        _ entries: [(html: String, day: Int)], byDay: Bool, heading: Int = 3, empty: String = "Nothing listed."
+        _ entries: [(html: String, day: Int)], byDay: Bool, heading: Int = 3, empty: String = "Nothing listed.",
+        anchors: Bool = false
     ) -> String {
         guard !entries.isEmpty else { return "<p class=empty>\(empty)</p>" }
         guard byDay else { return "<ol class=events>" + entries.map(\.html).joined() + "</ol>" }
@@ -151,7 +172,9 @@ enum SiteHTML {
                 if day != nil { html += "</ol>" }
                 day = entry.day
                 let date = LocalDate(year: entry.day / 10_000, month: entry.day / 100 % 100, day: entry.day % 100)
-                html += "<h\(heading)>\(date.map(longDate) ?? "Date unknown")</h\(heading)><ol class=events>"
+                // Anchored on a metro area's pages, where its date links land (`#d20261205`).
+                let id = anchors ? " id=d\(entry.day)" : ""
+                html += "<h\(heading)\(id)>\(date.map(longDate) ?? "Date unknown")</h\(heading)><ol class=events>"
             }
             html += entry.html
         }
@@ -176,15 +199,6 @@ enum SiteHTML {
     /// A link, written as text.
     static func linkHTML(_ href: String, _ label: String) -> String {
         "<a href=\"\(attribute(href))\">\(Markup.escape(label, quotes: false))</a>"
-    }
-
-    /// Every source's link, as a list.
-    static func sourceLinks(_ sources: [SourceLink]) -> String {
-        guard !sources.isEmpty else { return "" }
-        return "<ul class=sources>" + sources.map { source in
-            let label = "\(source.source) (\(source.id))"
-            return "<li>" + (source.url.map { linkHTML($0, label) } ?? Markup.escape(label, quotes: false))
-        }.joined() + "</ul>"
     }
 
     /// A section of a list page: its heading and content.

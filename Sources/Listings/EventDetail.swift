@@ -26,6 +26,10 @@ public struct EventDetail: Sendable, Hashable, Encodable {
     /// When a source first listed the event (the earliest of its records); not in the
     /// JSON, which has no place for it yet: Atom feeds date their entries with it.
     public var firstSeen: UTCInstant?
+    /// When the show was last cancelled, postponed, moved or re-timed, and how (not in
+    /// the JSON): Atom entries are dated by it, so that feed readers show the change.
+    public var changedAt: UTCInstant?
+    public var change: EventChange?
 
     public init(
         id: Int64, title: String, kind: EventKind, status: EventStatus, start: EventStart,
@@ -84,6 +88,25 @@ public struct EventDetail: Sendable, Hashable, Encodable {
         try container.encode(ageRestriction, forKey: .ageRestriction)
         try container.encode(note, forKey: .note)
         try container.encodeIfPresent(unlistedSince, forKey: .unlistedSince)
+    }
+}
+
+/// How a show changed for those going: its status, or a new day, time or venue.
+public enum EventChange: String, Sendable, Hashable {
+    case cancelled, postponed, rescheduled, reinstated
+    case newDate = "new_date", newTime = "new_time", newVenue = "new_venue"
+
+    /// What a feed's entry says first: "Cancelled", "New time".
+    public var label: String {
+        switch self {
+        case .cancelled: "Cancelled"
+        case .postponed: "Postponed"
+        case .rescheduled: "Moved"
+        case .reinstated: "On again"
+        case .newDate: "New date"
+        case .newTime: "New time"
+        case .newVenue: "New venue"
+        }
     }
 }
 

@@ -40,13 +40,15 @@ struct FeedsTests {
 
     @Test func theSameCatalogGivesByteIdenticalFeeds() throws {
         let catalog = try catalogWithAFan()
-        let first = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp).build()
-        let second = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp).build()
+        let first = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp, publishFans: true).build()
+        let second = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: stamp, publishFans: true).build()
         #expect(first.files == second.files)
         #expect(first.files.keys.contains("metros/1.json"))
         #expect(first.files.keys.contains("users/ana/plans.ics"))
         #expect(first.files.keys.contains("artists/velvet-harbour.json"))
-        let later = try FeedBuilder(source: catalog, today: TestSupport.today, generatedAt: UTCInstant(secondsSinceEpoch: 0)).build()
+        let later = try FeedBuilder(
+            source: catalog, today: TestSupport.today, generatedAt: UTCInstant(secondsSinceEpoch: 0), publishFans: true
+        ).build()
         let changed = Set(first.files.keys.filter { first.files[$0] != later.files[$0] })
         #expect(changed == ["index.json"])
     }

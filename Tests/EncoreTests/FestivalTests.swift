@@ -109,7 +109,7 @@ struct FestivalTests {
         let page = try #require(tree.files["events/\(id).json"])
         #expect(slots(try JSONSerialization.jsonObject(with: page) as? [String: Any]) == expected)
         let html = String(decoding: try #require(tree.files["events/\(id).html"]), as: UTF8.self)
-        #expect(html.contains("Chapel Moon</a> <small>support</small> <small>2027-07-10 15:00</small>"))
+        #expect(html.contains("Chapel Moon</a> <small>2027-07-10 15:00</small>"))
     }
 
     @Test func explainSaysWhyASetJoinedTheFestival() throws {
