@@ -22,8 +22,10 @@ extension FeedTreeWriter {
 
     /// Appends a build's changes; nil: it does not know them (publish everything).
     func recordForPublishing(_ changed: [String]?) throws {
+        // Builds keep a state directory (`write(to:)`); a bare tree written without one
+        // (tests, tools) has no publisher to tell.
         if let changed, changed.isEmpty { return }
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        guard FileManager.default.fileExists(atPath: stateDirectory.path) else { return }
         let path = publishListPath
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FeedWriteError(path: path, code: errno) }
