@@ -114,6 +114,7 @@ extension Encore {
                 log.info("Resuming run #\(resuming), which did not finish: its finished pages are not fetched again.")
             }
             let tracked = try catalog.trackedArtistNames()
+            let similarSeeds = try catalog.followedArtistsForSimilarLists()
             let progress = RunProgress()
             // Stopped by the operator or a scheduler: the run is recorded as killed, with
             // the sources finished so far, before the process exits.
@@ -131,7 +132,14 @@ extension Encore {
                 // Every key variable is set: checked before the run started.
                 let key = source.apiKeyEnvironmentVariable.flatMap { environment[$0] }
                 let listed = Set(source.artists.map { $0.lowercased() })
-                source.artists += tracked.filter { !listed.contains($0.lowercased()) }
+                if source.listsSimilarArtists {
+                    source.artists += SimilarArtistTurns.artists(
+                        followed: similarSeeds, listBrainzIDsOnly: source.format == "listenbrainz-similar",
+                        cap: source.similarArtistsPerRun, today: global.currentDate
+                    ).filter { !listed.contains($0.lowercased()) }
+                } else {
+                    source.artists += tracked.filter { !listed.contains($0.lowercased()) }
+                }
                 var crawler = SourceCrawler(
                     source: source, apiKey: key, fetcher: fetcher, ingestion: FileIngestion(enrichment: enrichment),
                     state: catalog, today: global.currentDate, runID: run, resuming: resuming)

@@ -43,6 +43,21 @@ public protocol FeedSource: Sendable {
     /// Band pages' addresses (slugs) of the artists named. A source that keeps addresses
     /// (the catalog) never gives one to another artist once published.
     func artistAddresses(for names: [(id: Int64, name: String)]) throws -> [Int64: String]
+    /// Shows recommended to the fan (`encore discover`), best first.
+    func discover(
+        user: String, center: Coordinate?, radiusKilometres: Double?, window: DateWindow, today: LocalDate, limit: Int?
+    ) throws -> [Recommendation]
+    /// Tickets going on sale for the fan (`encore onsale`), soonest first.
+    func onSales(user: String, now: UTCInstant, days: Int, today: LocalDate) throws -> [OnSaleEntry]
+}
+
+extension FeedSource {
+    /// Sources without fans' listening recommend nothing.
+    public func discover(
+        user: String, center: Coordinate?, radiusKilometres: Double?, window: DateWindow, today: LocalDate, limit: Int?
+    ) throws -> [Recommendation] { [] }
+
+    public func onSales(user: String, now: UTCInstant, days: Int, today: LocalDate) throws -> [OnSaleEntry] { [] }
 }
 
 extension FeedSource {
