@@ -22,10 +22,14 @@ extension CatalogDatabase {
         return max(0.2, 1 - 0.04 * Double(rank - 1))
     }
 
-    /// Artists like the seeds (artist id → what the fan does with it: "follow" or
-    /// "listen to"), the strongest reason for each; the seeds themselves left out.
-    static func likenesses(_ db: Database, seeds: [Int64: (name: String, verb: String)]) throws -> [Int64: Likeness] {
-        guard !seeds.isEmpty else { return [:] }
+    /// Artists among `candidates` (the acts of the shows in question) like the seeds
+    /// (artist id → what the fan does with it: "follow" or "listen to"), the strongest
+    /// reason for each; the seeds themselves left out. Only the candidates' ties are read:
+    /// a hundred well-followed artists share bills with most of a big catalog.
+    static func likenesses(_ db: Database, seeds: [Int64: (name: String, verb: String)], among candidates: Set<Int64>) throws
+        -> [Int64: Likeness]
+    {
+        guard !seeds.isEmpty, !candidates.isEmpty else { return [:] }
         let seedList = jsonArray(seeds.keys.sorted())
         var result: [Int64: Likeness] = [:]
         // The strongest tie wins; between equals, the first reason in text order (the same
@@ -39,41 +43,46 @@ extension CatalogDatabase {
             }
             result[candidate] = likeness
         }
-        let listed = try Row.fetchAll(
-            db,
-            sql: """
+        // Seeds first, joined in this order (CROSS JOIN): a seed's lists and bills are short,
+        // so the acts not in question are dropped here rather than searched for in SQL.
+        let listed = try ColumnCursor(
+            db.cachedStatement(sql: """
                 SELECT a.id, s.similar_artist_id, s.rank, s.score FROM json_each(?) seeds
-                JOIN artist a ON a.id = seeds.value
-                JOIN similar_artist s ON s.artist_source_id IN ('mbid:' || a.mbid, 'name:' || a.folded_name)
+                CROSS JOIN artist a ON a.id = seeds.value
+                CROSS JOIN similar_artist s ON s.artist_source_id IN ('mbid:' || a.mbid, 'name:' || a.folded_name)
                 UNION ALL
                 SELECT r.entity_id, s.similar_artist_id, s.rank, s.score FROM json_each(?) seeds
-                JOIN source_record r ON r.kind = 'artist' AND r.entity_id = seeds.value
-                JOIN similar_artist s ON s.source = r.source AND s.artist_source_id = r.source_id
-                """,
-            arguments: [seedList, seedList])
-        for row in listed {
-            guard let seed = seeds[row[0]] else { continue }
-            offer(row[1], Likeness(strength: strength(rank: row[2], score: row[3]), reason: "because you \(seed.verb) \(seed.name)"))
+                CROSS JOIN source_record r ON r.kind = 'artist' AND r.entity_id = seeds.value
+                CROSS JOIN similar_artist s ON s.source = r.source AND s.artist_source_id = r.source_id
+                """),
+            arguments: [seedList, seedList]
+        ) { row in (row.int64(0), row.int64(1), row.int(2), row.optionalDouble(3)) }
+        while let (seed, similar, rank, score) = try listed.next() {
+            guard candidates.contains(similar), let named = seeds[seed] else { continue }
+            offer(similar, Likeness(strength: strength(rank: rank, score: score), reason: "because you \(named.verb) \(named.name)"))
         }
         // Bills shared in the catalog: a festival's lineup is a weaker tie than a night's bill.
-        let shared = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT l1.artist_id, l2.artist_id, e.kind, e.title, COUNT(*) FROM json_each(?) seeds
-                JOIN lineup l1 ON l1.artist_id = seeds.value
-                JOIN event e ON e.id = l1.event_id
-                JOIN lineup l2 ON l2.event_id = l1.event_id AND l2.artist_id != l1.artist_id
-                GROUP BY l1.artist_id, l2.artist_id, e.kind
-                """,
-            arguments: [seedList])
-        for row in shared {
-            guard let seed = seeds[row[0]] else { continue }
-            let kind: String = row[2]
-            if kind == EventKind.festival.rawValue {
-                offer(row[1], Likeness(strength: 0.3, reason: "on a festival lineup with \(seed.name)"))
-            } else {
-                let times: Int = row[4]
-                offer(row[1], Likeness(strength: times > 1 ? 0.7 : 0.6, reason: "shares a bill with \(seed.name)"))
+        let shared = try ColumnCursor(
+            db.cachedStatement(sql: """
+                SELECT l1.artist_id, l2.artist_id, e.kind = 'festival' FROM json_each(?) seeds
+                CROSS JOIN lineup l1 ON l1.artist_id = seeds.value
+                CROSS JOIN event e ON e.id = l1.event_id
+                CROSS JOIN lineup l2 ON l2.event_id = l1.event_id AND l2.artist_id != l1.artist_id
+                """),
+            arguments: [seedList]
+        ) { row in (row.int64(0), row.int64(1), row.bool(2)) }
+        var nights: [Int64: [Int64: Int]] = [:]
+        var festivals: [Int64: Set<Int64>] = [:]
+        while let (seed, other, festival) = try shared.next() {
+            guard candidates.contains(other) else { continue }
+            if festival { festivals[other, default: []].insert(seed) } else { nights[other, default: [:]][seed, default: 0] += 1 }
+        }
+        for (other, bySeed) in festivals {
+            for seed in bySeed { offer(other, Likeness(strength: 0.3, reason: "on a festival lineup with \(seeds[seed]!.name)")) }
+        }
+        for (other, bySeed) in nights {
+            for (seed, times) in bySeed {
+                offer(other, Likeness(strength: times > 1 ? 0.7 : 0.6, reason: "shares a bill with \(seeds[seed]!.name)"))
             }
         }
         return result
@@ -139,38 +148,48 @@ extension CatalogDatabase {
         return try reader.read { db in
             let (seeds, followed) = try Self.seeds(db, user: user)
             let hidden = Set(try Int64.fetchAll(db, sql: "SELECT artist_id FROM fan_hidden WHERE fan = ?", arguments: [user]))
-            let likes = try Self.likenesses(db, seeds: seeds).filter { !followed.contains($0.key) && !hidden.contains($0.key) }
-            guard !likes.isEmpty, !distances.isEmpty else { return [] }
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT e.id, l.artist_id FROM json_each(?) venues CROSS JOIN event e ON e.venue_id = venues.value
+            guard !distances.isEmpty else { return [] }
+            let rows = try ColumnCursor(
+                db.cachedStatement(sql: """
+                    SELECT e.id, e.venue_id, e.local_date, l.artist_id FROM json_each(?) venues
+                    CROSS JOIN event e ON e.venue_id = venues.value
                     JOIN lineup l ON l.event_id = e.id
                     WHERE \(Self.windowCondition) AND \(listedEvents) AND e.status != 'cancelled'
-                    """,
-                arguments: [Self.jsonArray(distances.keys.sorted())] + Self.windowArguments(db, window))
-            var best: [Int64: Int64] = [:]
-            for row in rows {
-                let event: Int64 = row[0]
-                let artist: Int64 = row[1]
-                guard let like = likes[artist] else { continue }
-                if let current = best[event], let known = likes[current], (known.strength, -current) >= (like.strength, -artist) { continue }
-                best[event] = artist
+                    """),
+                arguments: [Self.jsonArray(distances.keys.sorted())] + Self.windowArguments(db, window)
+            ) { row in (event: row.int64(0), venue: row.int64(1), date: row.localDate(2), artist: row.int64(3)) }.all()
+            let acts = Set(rows.map(\.artist)).subtracting(followed).subtracting(hidden)
+            let likes = try Self.likenesses(db, seeds: seeds, among: acts)
+            // Each show once, for its most alike act; scored before any show is loaded, so
+            // only the shows shown are read whole.
+            struct Candidate {
+                var event: Int64
+                var date: LocalDate
+                var distance: Double
+                var artist: Int64
+                var like: Likeness
+                var score: Double
             }
-            let events = try Self.details(db, ids: best.keys.sorted(), listed: "1")
-            var recommendations = events.compactMap { event -> Recommendation? in
-                guard let artist = best[event.id], let like = likes[artist], let venue = event.venue?.id,
-                    let distance = distances[venue], let act = event.lineup.first(where: { $0.artistID == artist })
+            var best: [Int64: Candidate] = [:]
+            for row in rows {
+                guard let like = likes[row.artist], let distance = distances[row.venue], let date = row.date else { continue }
+                if let current = best[row.event], (current.like.strength, -current.artist) >= (like.strength, -row.artist) { continue }
+                let score = like.strength * Self.nearness(distance, radius: radius) * Self.soonness(date, today: today)
+                best[row.event] = Candidate(event: row.event, date: date, distance: distance, artist: row.artist, like: like, score: score)
+            }
+            var ranked = best.values.sorted {
+                (Recommendation.rounded($0.score), $1.date, $1.event) > (Recommendation.rounded($1.score), $0.date, $0.event)
+            }
+            if let limit { ranked = Array(ranked.prefix(limit)) }
+            let events = Dictionary(uniqueKeysWithValues: try Self.details(db, ids: ranked.map(\.event), listed: "1").map { ($0.id, $0) })
+            let recommendations = ranked.compactMap { candidate -> Recommendation? in
+                guard let event = events[candidate.event], let act = event.lineup.first(where: { $0.artistID == candidate.artist })
                 else { return nil }
                 return Recommendation(
-                    event: event, distanceKilometres: distance, artist: ArtistReference(id: artist, name: act.name), reason: like.reason,
-                    similarity: like.strength, nearness: Self.nearness(distance, radius: radius),
-                    soonness: Self.soonness(event.start.localDate, today: today))
+                    event: event, distanceKilometres: candidate.distance, artist: ArtistReference(id: candidate.artist, name: act.name),
+                    reason: candidate.like.reason, similarity: candidate.like.strength,
+                    nearness: Self.nearness(candidate.distance, radius: radius), soonness: Self.soonness(candidate.date, today: today))
             }
-            recommendations.sort {
-                ($0.score, $1.event.start.localDate, $1.event.id) > ($1.score, $0.event.start.localDate, $0.event.id)
-            }
-            if let limit { recommendations = Array(recommendations.prefix(limit)) }
             return recommendations
         }
     }

@@ -75,7 +75,7 @@ extension CatalogDatabase {
     func ranked(_ entries: [FeedEntry], user: String, radius: Double, today: LocalDate) throws -> [FeedEntry] {
         try reader.read { db in
             let (seeds, followed) = try Self.seeds(db, user: user)
-            let likes = try Self.likenesses(db, seeds: seeds)
+            let likes = try Self.likenesses(db, seeds: seeds, among: Set(entries.flatMap { $0.event.lineup.map(\.artistID) }))
             let listened = try Self.listenedArtists(db, user: user)
             let mostPlayed = Double(listened.values.map(\.plays).max() ?? 0)
             let tracked = try Self.trackedVenues(db, user: user)

@@ -30,8 +30,8 @@ extension Encore {
 
         @OptionGroup var window: DateWindowOptions<QueryWindowLength>
 
-        @Option(help: "Show at most N recommendations.")
-        var limit: Int?
+        @Option(help: "Show the N best recommendations.")
+        var limit: Int = 50
 
         @Option(help: ArgumentHelp("Never recommend this artist.", valueName: "artist"))
         var hide: String?
@@ -50,7 +50,7 @@ extension Encore {
             if let radius, Distance(parsing: radius) == nil {
                 throw ValidationError("--radius must be a positive distance like 50km or 30mi; got \"\(radius)\".")
             }
-            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1; got \(limit).") }
+            if limit < 1 { throw ValidationError("--limit must be at least 1; got \(limit).") }
         }
 
         func run() throws {

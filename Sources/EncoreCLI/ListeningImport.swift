@@ -26,7 +26,7 @@ struct ListeningImport {
                 throw UsageError("\(error.description); nothing was imported")
             }
         }
-        let ranked = tally.ranked(limit: max(top, Self.remembered), minimumPlays: minPlays)
+        let ranked = tally.ranked(limit: max(top, Self.remembered), minimumPlays: max(1, minPlays))
         let matches = try catalog.importListening(user: fan.name, ranked: ranked, top: top, dryRun: dryRun)
         if json { return try Output.json(matches) }
         for summary in tally.files {

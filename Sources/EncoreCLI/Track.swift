@@ -45,8 +45,8 @@ extension Encore {
         @Option(help: "import: follow the N artists listened to most.")
         var top: Int = 100
 
-        @Option(name: .customLong("min-plays"), help: "import: only artists played at least N times.")
-        var minPlays: Int = 0
+        @Option(name: .customLong("min-plays"), help: "import: only artists played at least N times (default 1).")
+        var minPlays: Int = 1
 
         @Flag(name: .customLong("dry-run"), help: "import: show what would be followed, follow nothing.")
         var dryRun = false
@@ -62,10 +62,10 @@ extension Encore {
                 if names.isEmpty { throw ValidationError("Give the export files: `encore track import FILE...`.") }
                 if file != nil { throw ValidationError("--from-file goes with `track artist`; `track import` takes the files as arguments.") }
                 if top < 1 { throw ValidationError("--top must be at least 1; got \(top).") }
-                if minPlays < 0 { throw ValidationError("--min-plays must be 0 or more; got \(minPlays).") }
+                if minPlays < 1 { throw ValidationError("--min-plays must be at least 1; got \(minPlays).") }
                 return
             }
-            if top != 100 || minPlays != 0 || dryRun || json {
+            if top != 100 || minPlays != 1 || dryRun || json {
                 throw ValidationError("--top, --min-plays, --dry-run and --json go with `encore track import FILE...`.")
             }
             if names.count > 1 { throw ValidationError("Give one NAME (quote a name with spaces: \"Sala Apolo\").") }

@@ -82,9 +82,10 @@ public struct ListeningTally: Sendable {
         return parts.count > 1 ? parts : []
     }
 
-    /// ``ranked`` with each entry's credits filled in, the first `limit` of them.
-    public func ranked(limit: Int, minimumPlays: Int = 0) -> [ListenedArtist] {
-        ranked.lazy.filter { $0.plays >= minimumPlays }.prefix(limit).map { artist in
+    /// ``ranked`` with each entry's credits filled in, the first `limit` of them. An
+    /// artist never played for 30 seconds was not listened to (skipped tracks).
+    public func ranked(limit: Int, minimumPlays: Int = 1) -> [ListenedArtist] {
+        ranked.lazy.filter { $0.plays >= max(1, minimumPlays) }.prefix(limit).map { artist in
             var artist = artist
             artist.credits = Self.credits(of: artist.name)
             return artist
