@@ -10,7 +10,8 @@ final class ByteStream {
     private let buffer: UnsafeMutablePointer<UInt8>
     private var index = 0
     private var count = 0
-    private var memory: [UInt8]?
+    /// Bytes given whole (no file to read more from).
+    private let inMemory: Bool
     /// Bytes read before the buffer's first.
     private var consumedBefore = 0
     private(set) var line = 1
@@ -23,6 +24,7 @@ final class ByteStream {
         }
         self.descriptor = descriptor
         ownsDescriptor = true
+        inMemory = false
         buffer = .allocate(capacity: Self.chunkSize)
     }
 
@@ -30,8 +32,10 @@ final class ByteStream {
     init(bytes: [UInt8]) {
         descriptor = -1
         ownsDescriptor = false
-        buffer = .allocate(capacity: 1)
-        memory = bytes
+        inMemory = true
+        buffer = .allocate(capacity: max(1, bytes.count))
+        buffer.initialize(from: bytes, count: bytes.count)
+        count = bytes.count
     }
 
     deinit {
@@ -47,8 +51,8 @@ final class ByteStream {
 
     @inline(__always)
     func peek() -> UInt8? {
-        if index < count { return current(index) }
-        return refill() ? current(index) : nil
+        if index < count { return buffer[index] }
+        return refill() ? buffer[index] : nil
     }
 
     @inline(__always)
@@ -62,26 +66,42 @@ final class ByteStream {
         return byte
     }
 
-    @inline(__always)
-    private func current(_ at: Int) -> UInt8 {
-        memory.map { $0[at] } ?? buffer[at]
+    /// As ``skipToQuoteOrEscape()``, keeping the bytes passed.
+    func append(untilQuoteOrEscapeInto bytes: inout [UInt8]) -> UInt8? {
+        while true {
+            let start = index
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
+                index += 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: index - start))
+            if index < count { return buffer[index] }
+            guard refill() else { return nil }
+        }
+    }
+
+    /// Skips to the next `"`, `\\` or control character (not consumed) and returns it;
+    /// nil at the end. The inside of a JSON string: no line breaks to count.
+    func skipToQuoteOrEscape() -> UInt8? {
+        while true {
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x22 || byte == 0x5C || byte < 0x20 { return byte }
+                index += 1
+            }
+            guard refill() else { return nil }
+        }
     }
 
     /// The first bytes, without consuming them: for telling formats apart.
     func head(_ length: Int) -> [UInt8] {
-        if let memory { return Array(memory.prefix(length)) }
         if count == 0 { _ = refill() }
         return Array(UnsafeBufferPointer(start: buffer, count: min(count, length)))
     }
 
     private func refill() -> Bool {
-        if let memory {
-            if count == 0, !memory.isEmpty {
-                count = memory.count
-                return true
-            }
-            return false
-        }
+        if inMemory { return false }
         consumedBefore += count
         index = 0
         count = 0

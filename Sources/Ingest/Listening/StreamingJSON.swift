@@ -185,26 +185,24 @@ struct StreamingJSON {
         scratch.removeAll(keepingCapacity: true)
         _ = stream.next()
         while true {
-            guard let byte = stream.next() else { throw fail("the file ends inside a JSON string (truncated?)") }
-            switch byte {
-            case UInt8(ascii: "\""): return
-            case UInt8(ascii: "\\"): try escape()
-            case 0..<0x20: throw fail("a control character inside a JSON string")
-            default: scratch.append(byte)
+            guard let byte = stream.append(untilQuoteOrEscapeInto: &scratch) else {
+                throw fail("the file ends inside a JSON string (truncated?)")
             }
+            if byte < 0x20 { throw fail("a control character inside a JSON string") }
+            _ = stream.next()
+            if byte == UInt8(ascii: "\"") { return }
+            try escape()
         }
     }
 
     private func skipString() throws(ListeningImportError) {
         _ = stream.next()
         while true {
-            guard let byte = stream.next() else { throw fail("the file ends inside a JSON string (truncated?)") }
+            guard let byte = stream.skipToQuoteOrEscape() else { throw fail("the file ends inside a JSON string (truncated?)") }
+            if byte < 0x20 { throw fail("a control character inside a JSON string") }
+            _ = stream.next()
             if byte == UInt8(ascii: "\"") { return }
-            if byte == UInt8(ascii: "\\") {
-                guard stream.next() != nil else { throw fail("the file ends inside a JSON string (truncated?)") }
-            } else if byte < 0x20 {
-                throw fail("a control character inside a JSON string")
-            }
+            guard stream.next() != nil else { throw fail("the file ends inside a JSON string (truncated?)") }
         }
     }
 
