@@ -2,100 +2,6 @@ import Foundation
 import Geo
 import Listings
 
-extension ListingSource {
-    /// ListenBrainz: similar-artist lists only (no events); ranked after every event source.
-    public static let listenbrainz = ListingSource(name: "listenbrainz", rank: 7)
-}
-
-/// The artist a similar-artists list is for, as a source names it: by MusicBrainz id
-/// (`mbid:…`) or by name (`name:<folded name>`). The catalog resolves either to its artist
-/// when asked, so a list may come before any listing of the artist.
-enum SimilarTarget {
-    static func key(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("mbid:") || trimmed.hasPrefix("name:") { return trimmed }
-        return ListeningTally.isMBID(trimmed.lowercased()) ? "mbid:" + trimmed.lowercased() : "name:" + NameFolding.fold(trimmed)
-    }
-
-    /// A query parameter of the page's URL (`artist_mbids=…`, `artist=…`).
-    static func queryValue(_ name: String, in locator: String) -> String? {
-        URLComponents(string: locator)?.queryItems?.first { $0.name == name }?.value.flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// A similar-artist source's configuration takes artists, nothing else.
-    static func artistsOnly(_ api: String) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: ["metro_areas", "venues"].map { key in
-            (key, "\(api) lists similar artists only: give artists (names or MusicBrainz ids), not \(key)")
-        })
-    }
-
-    static func failure(_ error: ListeningImportError, locator: String) -> IngestError {
-        IngestError(locator: locator, position: error.position, reason: .malformed(error.message))
-    }
-}
-
-/// ListenBrainz's similar artists (`labs.api.listenbrainz.org/similar-artists/json?
-/// artist_mbids=…&algorithm=…`, no key): a JSON array of `{artist_mbid, name, score,
-/// reference_mbid}`, best first. Scores are relative, so each is kept over the list's best.
-public struct ListenBrainzSimilarIngester: Ingester {
-    public let format = "listenbrainz-similar"
-    public let source = ListingSource.listenbrainz
-    public var crawlScheme: (any CrawlScheme)? { ListenBrainzSimilarCrawlScheme() }
-
-    public init() {}
-
-    public func recognizes(_ sample: ContentSample) -> Bool {
-        sample.firstSignificantByte == UInt8(ascii: "[") && sample.contains("\"artist_mbid\"") && sample.contains("\"score\"")
-            && !sample.contains("\"track_metadata\"")
-    }
-
-    public func parse(_ data: Data, context: PageContext) throws(IngestError) -> ListingPage {
-        let locator = context.locator
-        let rows: [[String: Any]]
-        do {
-            guard let array = try JSONSerialization.jsonObject(with: data) as? [Any] else {
-                throw IngestError(locator: locator, reason: .unexpectedShape("not a JSON array of similar artists"))
-            }
-            rows = try array.enumerated().map { index, element throws(IngestError) in
-                guard let row = element as? [String: Any] else {
-                    throw IngestError(locator: locator, position: "[\(index)]", reason: .unexpectedShape("not an object"))
-                }
-                return row
-            }
-        } catch let error as IngestError {
-            throw error
-        } catch {
-            throw IngestError(locator: locator, reason: .malformed("not JSON: \(error.localizedDescription)"))
-        }
-        let reference = rows.lazy.compactMap { $0["reference_mbid"] as? String }.first
-            ?? context.similarArtistTarget ?? SimilarTarget.queryValue("artist_mbids", in: locator)
-            ?? SimilarTarget.queryValue("artist_mbid", in: locator)
-        guard let reference else {
-            throw IngestError(
-                locator: locator,
-                reason: .unexpectedShape("no reference_mbid and no artist in the file name or --similar-to: whose list is it?"))
-        }
-        var artists: [ArtistListing] = []
-        var scores: [Double] = []
-        for (index, row) in rows.enumerated() {
-            guard let mbid = (row["artist_mbid"] as? String)?.lowercased(), ListeningTally.isMBID(mbid) else {
-                throw IngestError(locator: locator, position: "[\(index)].artist_mbid", reason: .invalidValue("not a MusicBrainz id"))
-            }
-            guard let score = (row["score"] as? NSNumber)?.doubleValue, score >= 0 else {
-                throw IngestError(locator: locator, position: "[\(index)].score", reason: .invalidValue("not a score"))
-            }
-            let name = (row["name"] as? String).flatMap { ListingValues.clean($0) } ?? mbid
-            artists.append(ArtistListing(sourceID: mbid, name: name, musicBrainzIDs: [mbid]))
-            scores.append(score)
-        }
-        let best = max(scores.max() ?? 1, 1e-9)
-        var page = ListingPage(source: source, locator: locator)
-        page.similarArtists = SimilarArtistsListing(
-            artistSourceID: SimilarTarget.key(reference), similar: artists, scores: scores.map { $0 / best })
-        return page
-    }
-}
-
 /// Last.fm's `artist.getSimilar`, as XML (`<lfm><similarartists artist="…"><artist>`) or
 /// JSON (`{"similarartists": {"artist": […], "@attr": {"artist": "…"}}}`), each artist
 /// with `name`, `mbid` and `match` (0 to 1).
@@ -218,34 +124,6 @@ public struct LastFMSimilarIngester: Ingester {
     }
 }
 
-/// `encore refresh` asks ListenBrainz about followed artists the catalog has MusicBrainz
-/// ids for: `{base}/similar-artists/json?artist_mbids=ID&algorithm=…`, one request each.
-struct ListenBrainzSimilarCrawlScheme: CrawlScheme {
-    static let algorithm = "session_based_days_7500_session_300_contribution_5_threshold_10_limit_100_filter_True_skip_30"
-    let keyParameter = "token"
-    let defaultPageSize = 100
-    let maximumPageSize = 100
-    var unsupportedKeys: [String: String] { SimilarTarget.artistsOnly("ListenBrainz") }
-
-    func listings(
-        for source: SourcesConfiguration.Source, window: DateWindow, lookup: @Sendable (ListingRequest) async -> ListingPage?
-    ) async -> (requests: [ListingRequest], errors: [String]) {
-        let ids = source.artists.map { $0.lowercased() }.filter(ListeningTally.isMBID)
-        return (ids.map { id in
-            ListingRequest(
-                scope: "similar-artists/\(id)", path: "similar-artists/json",
-                query: [URLQueryItem(name: "artist_mbids", value: id), URLQueryItem(name: "algorithm", value: Self.algorithm)],
-                paged: false, listsEvents: false)
-        }, [])
-    }
-
-    func url(for request: ListingRequest, page: Int, pageSize: Int, base: URL) -> URL {
-        Self.url(base: base, path: request.path, query: request.query)
-    }
-
-    func pageCount(firstPage: ListingPage, pageSize: Int) -> PageCount { PageCount(pages: 1) }
-}
-
 /// `encore refresh` asks Last.fm `artist.getSimilar` about followed artists, by
 /// MusicBrainz id when the catalog has one, else by name: one JSON request each.
 struct LastFMSimilarCrawlScheme: CrawlScheme {
@@ -274,18 +152,4 @@ struct LastFMSimilarCrawlScheme: CrawlScheme {
     }
 
     func pageCount(firstPage: ListingPage, pageSize: Int) -> PageCount { PageCount(pages: 1) }
-}
-
-/// Which followed artists a similar-artist source is asked about in a run: at most `cap`,
-/// taking turns by day so that every followed artist's list is asked for in
-/// `count / cap` days, and a nightly run stays polite however many artists fans follow.
-public enum SimilarArtistTurns {
-    public static func artists(followed: [(name: String, mbid: String?)], listBrainzIDsOnly: Bool, cap: Int, today: LocalDate) -> [String] {
-        // ListenBrainz knows artists by MusicBrainz id only; Last.fm by either.
-        let asked = followed.compactMap { artist in listBrainzIDsOnly ? artist.mbid : (artist.mbid ?? artist.name) }
-        guard cap > 0, !asked.isEmpty else { return [] }
-        guard asked.count > cap else { return asked }
-        let start = (today.daysSinceEpoch * cap) % asked.count
-        return (0..<cap).map { asked[(start + $0) % asked.count] }
-    }
 }
