@@ -14,7 +14,7 @@ struct Options {
     var catalog: String?
     /// Benchmarks to run; all when empty.
     var only: Set<String> = []
-    static let parts: Set<String> = ["ingest", "geo", "formats", "feeds", "refresh", "crawl"]
+    static let parts: Set<String> = ["ingest", "geo", "formats", "feeds", "refresh", "crawl", "discovery"]
 
     func runs(_ part: String) -> Bool { only.isEmpty || only.contains(part) }
 
@@ -42,7 +42,7 @@ struct Options {
                 print("""
                     usage: encore-bench [--events N] [--only PART,...] [--check] [--keep]
                       --events N      corpus size (default 200000; the refresh benchmark uses at most 100000)
-                      --only PARTS    some of: ingest, geo, formats, feeds, refresh, crawl (geo and feeds need ingest)
+                      --only PARTS    some of: ingest, geo, formats, feeds, refresh, crawl, discovery (geo, feeds, discovery need ingest)
                       --check         exit 1 when a target is missed
                       --keep          keep the generated corpora and catalogs
                       --catalog PATH  run the geo queries on this catalog (a copy of one kept with
@@ -87,7 +87,7 @@ func runBenchmarks() throws -> Int32 {
     if let catalog = options.catalog {
         print("Geo queries (in process, release build) on \(catalog):")
         try GeoBenchmark.run(database: catalog, encore: encore, report: &report)
-    } else if options.runs("ingest") || options.runs("geo") || options.runs("feeds") {
+    } else if options.runs("ingest") || options.runs("geo") || options.runs("feeds") || options.runs("discovery") {
         try runIngestBenchmarks(options, encore: encore, sample: sample, work: work, report: &report)
     }
     if options.runs("formats") {
@@ -144,6 +144,12 @@ func runIngestBenchmarks(_ options: Options, encore: String, sample: String, wor
     if options.runs("geo") {
         print("Geo queries (in process, release build):")
         try GeoBenchmark.run(database: database, encore: encore, report: &report)
+    }
+    if options.runs("discovery") {
+        print("Discovery (whole `encore` processes):")
+        try DiscoveryBenchmark.runImport(encore: encore, work: work, report: &report)
+        try DiscoveryBenchmark.runQueries(
+            database: database, encore: encore, sample: sample, events: options.events, work: work, report: &report)
     }
     if options.runs("feeds") {
         print("Static feeds (whole `encore build` process):")

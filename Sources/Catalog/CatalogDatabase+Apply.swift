@@ -411,6 +411,15 @@ struct PageApplier {
         try db.execute(
             sql: "UPDATE artist SET revision = ? WHERE id IN (SELECT entity_id FROM source_record WHERE source = ? AND kind = 'artist' AND source_id = ?)",
             arguments: [revision, source, listing.artistSourceID])
+        // Lists keyed by MusicBrainz id or folded name (ListenBrainz, Last.fm).
+        if listing.artistSourceID.hasPrefix("mbid:") {
+            try db.execute(
+                sql: "UPDATE artist SET revision = ? WHERE mbid = ?", arguments: [revision, String(listing.artistSourceID.dropFirst(5))])
+        } else if listing.artistSourceID.hasPrefix("name:") {
+            try db.execute(
+                sql: "UPDATE artist SET revision = ? WHERE folded_name = ?",
+                arguments: [revision, String(listing.artistSourceID.dropFirst(5))])
+        }
         let ranks = listing.firstRank..<(listing.ranksReplaced.map { listing.firstRank + $0 } ?? Int.max)
         try db.execute(
             sql: "DELETE FROM similar_artist WHERE source = ? AND artist_source_id = ? AND rank >= ? AND rank < ?",
@@ -421,11 +430,12 @@ struct PageApplier {
             // this page keeps its first rank.
             try db.execute(
                 sql: """
-                    INSERT INTO similar_artist (source, artist_source_id, similar_artist_id, rank) VALUES (?, ?, ?, ?)
-                    ON CONFLICT DO UPDATE SET rank = excluded.rank WHERE similar_artist.rank NOT BETWEEN ? AND ?
+                    INSERT INTO similar_artist (source, artist_source_id, similar_artist_id, rank, score) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT DO UPDATE SET rank = excluded.rank, score = excluded.score
+                    WHERE similar_artist.rank NOT BETWEEN ? AND ?
                     """,
                 arguments: [
-                    source, listing.artistSourceID, similarID, listing.firstRank + index,
+                    source, listing.artistSourceID, similarID, listing.firstRank + index, listing.scores?[index],
                     ranks.lowerBound, ranks.upperBound - 1,
                 ])
         }

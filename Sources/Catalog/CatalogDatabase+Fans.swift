@@ -135,8 +135,13 @@ extension CatalogDatabase {
 
     /// The fan's home feed: upcoming events within her radius of home (and of each city
     /// she tracks), filtered by her feed setting, soonest first; each marked new when it
-    /// was not in her feed before. With `markSeen`, remembers what was shown.
+    /// was not in her feed before. With `markSeen`, remembers what was shown. `order`
+    /// `.score` ranks them (``FeedScore``), `.distance` puts the nearest first.
     public func feed(user: String, window: DateWindow, markSeen: Bool) throws -> [FeedEntry] {
+        try feed(user: user, window: window, markSeen: markSeen, order: .date)
+    }
+
+    public func feed(user: String, window: DateWindow, markSeen: Bool, order: FeedOrder) throws -> [FeedEntry] {
         let settings = try settings(user: user)
         let tracked = try tracked(user: user)
         var centres: [Coordinate] = []
@@ -153,9 +158,10 @@ extension CatalogDatabase {
                 nearest[venue] = min(distance, nearest[venue] ?? .infinity)
             }
         }
-        let artists = Set(tracked.filter { $0.kind == .artist }.map(\.id))
+        // Names followed before the catalog knew them count once it does.
+        let artists = try reader.read { db in try Self.followedArtistIDs(db, user: user) }
         let venues = Set(tracked.filter { $0.kind == .venue }.map(\.id))
-        return try writer.write { db in
+        let entries = try writer.write { db in
             let events = try Self.nearbyEvents(
                 db, distances: nearest, window: window, order: .date, limit: nil, listed: "e.unlisted_since IS NULL")
             let chosen = events.filter { nearby in
@@ -175,6 +181,14 @@ extension CatalogDatabase {
                 }
             }
             return chosen.map { FeedEntry(event: $0.event, distanceKilometres: $0.distanceKilometres, isNew: !seen.contains($0.event.id)) }
+        }
+        switch order {
+        case .date: return entries
+        case .distance:
+            // Stable: equally near shows keep their date order.
+            return entries.enumerated().sorted { ($0.element.distanceKilometres, $0.offset) < ($1.element.distanceKilometres, $1.offset) }
+                .map(\.element)
+        case .score: return try ranked(entries, user: user, radius: settings.radiusKilometres, today: window.from)
         }
     }
 
@@ -218,7 +232,13 @@ extension CatalogDatabase {
     /// calendars too.
     public func trackedArtistNames() throws -> [String] {
         try reader.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT name FROM fan_tracked WHERE kind = 'artist' ORDER BY name")
+            // Names followed before the catalog knew them too (`encore track import`).
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM fan_tracked WHERE kind = 'artist'
+                    UNION SELECT name FROM fan_followed_name ORDER BY name
+                    """)
         }
     }
 }

@@ -321,23 +321,35 @@ extension CatalogDatabase {
         ) { row in (key: row.int64(0), value: (id: row.int64(1), upcoming: row.bool(2))) })
         let similar = PeekingCursor(try ColumnCursor(
             db.cachedStatement(sql: """
-                SELECT r.entity_id, a.id, a.name, MIN(s.rank) AS best FROM similar_artist s
-                JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
-                JOIN artist a ON a.id = s.similar_artist_id
-                WHERE \(among("r.entity_id"))
-                GROUP BY r.entity_id, a.id ORDER BY r.entity_id, best, a.name, a.id
+                SELECT owner, a.id, a.name, MIN(rank) AS best,
+                    (SELECT COUNT(*) FROM lineup l JOIN event e ON e.id = l.event_id
+                     WHERE l.artist_id = a.id AND e.local_date >= ? AND \(listed)) FROM (
+                    SELECT r.entity_id AS owner, s.similar_artist_id AS similar, s.rank AS rank FROM similar_artist s
+                    JOIN source_record r ON r.kind = 'artist' AND r.source = s.source AND r.source_id = s.artist_source_id
+                    WHERE \(among("r.entity_id"))
+                    UNION ALL
+                    -- Lists keyed by MusicBrainz id or folded name (ListenBrainz, Last.fm).
+                    SELECT o.id, s.similar_artist_id, s.rank FROM artist o
+                    JOIN similar_artist s ON s.artist_source_id IN ('mbid:' || o.mbid, 'name:' || o.folded_name)
+                    WHERE \(among("o.id"))
+                )
+                JOIN artist a ON a.id = similar
+                WHERE a.id != owner
+                GROUP BY owner, a.id ORDER BY owner, best, a.name, a.id
                 """),
-            arguments: range
-        ) { row in (key: row.int64(0), value: ArtistReference(id: row.int64(1), name: row.text(2))) })
+            arguments: [today.description] + range + range
+        ) { row in (key: row.int64(0), value: (artist: ArtistReference(id: row.int64(1), name: row.text(2)), upcoming: Int(row.int64(4)))) })
 
         var outlines: [ArtistPageOutline] = []
         while var artist = try artists.next() {
             guard wanted.contains(artist.id) else { continue }
             artist.sources = try sources.values(for: artist.id)
             let shows = try events.values(for: artist.id)
+            let alike = try similar.values(for: artist.id)
             outlines.append(ArtistPageOutline(
-                artist: artist, similar: try similar.values(for: artist.id),
-                upcoming: shows.filter(\.upcoming).map(\.id), past: shows.filter { !$0.upcoming }.map(\.id)))
+                artist: artist, similar: alike.map(\.artist),
+                upcoming: shows.filter(\.upcoming).map(\.id), past: shows.filter { !$0.upcoming }.map(\.id),
+                similarUpcoming: Dictionary(alike.filter { $0.upcoming > 0 }.map { ($0.artist.id, $0.upcoming) }, uniquingKeysWith: max)))
         }
         return outlines
     }

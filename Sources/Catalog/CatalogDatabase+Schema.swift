@@ -477,6 +477,44 @@ extension CatalogDatabase {
                 ALTER TABLE event ADD COLUMN change TEXT;
                 """)
         }
+        migrator.registerMigration("v23: discovery: listening, names followed before the catalog knows them, hidden artists, similarity scores") { db in
+            try db.execute(sql: """
+                -- A similar-artist list's match (0 to 1) where the source gives one (Last.fm's
+                -- match, ListenBrainz's score over its list's best). Lists of sources that name
+                -- the artist by MusicBrainz id or name are keyed `mbid:…` or `name:<folded>`.
+                ALTER TABLE similar_artist ADD COLUMN score REAL;
+                CREATE INDEX similar_artist_key ON similar_artist(artist_source_id);
+                -- What a fan listens to (`encore track import`), summed per artist; name_key is
+                -- the folded name, artist_id the catalog artist it matched when imported.
+                CREATE TABLE fan_listened (
+                    fan TEXT NOT NULL REFERENCES fan(name),
+                    name_key TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    mbid TEXT,
+                    plays INTEGER NOT NULL,
+                    ms_played INTEGER NOT NULL,
+                    artist_id INTEGER,
+                    PRIMARY KEY (fan, name_key)
+                ) WITHOUT ROWID;
+                -- Artists followed by name before any source listed them: a refresh crawls the
+                -- names, and a catalog artist of that folded name counts as followed.
+                CREATE TABLE fan_followed_name (
+                    fan TEXT NOT NULL REFERENCES fan(name),
+                    name_key TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    mbid TEXT,
+                    added_at TEXT NOT NULL,
+                    PRIMARY KEY (fan, name_key)
+                ) WITHOUT ROWID;
+                -- Artists a fan does not want recommended.
+                CREATE TABLE fan_hidden (
+                    fan TEXT NOT NULL REFERENCES fan(name),
+                    artist_id INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    PRIMARY KEY (fan, artist_id)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 

@@ -19,7 +19,7 @@ public struct Encore: ParsableCommand {
         subcommands: [
             Refresh.self, Ingest.self, Near.self, City.self, VenueCommand.self, Metros.self, ArtistCommand.self,
             EventCommand.self, Explain.self, Search.self, Track.self, Untrack.self, Tracked.self, Settings.self,
-            Going.self, NotGoing.self, Plans.self, Feed.self, Build.self, Config.self, Runs.self, Stats.self, Sources.self,
+            Going.self, NotGoing.self, Plans.self, Feed.self, Discover.self, OnSale.self, Build.self, Config.self, Runs.self, Stats.self, Sources.self,
         ])
 
     /// Accepted before the subcommand too (`encore --db x.sqlite stats`); subcommands

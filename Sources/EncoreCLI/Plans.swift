@@ -4,6 +4,8 @@ import Feeds
 import Foundation
 import Listings
 
+extension FeedOrder: ExpressibleByArgument {}
+
 extension Encore {
     struct Going: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a concert as one you are going to.")
@@ -126,14 +128,25 @@ extension Encore {
         @OptionGroup var fan: FanOptions
         @OptionGroup var window: DateWindowOptions<FeedWindowLength>
 
+        @Option(help: "Order: score (ranked, the default), date, or distance.")
+        var sort: FeedOrder = .score
+
+        @Flag(help: "Show each concert's score and its parts (ranked order).")
+        var explain = false
+
         @Flag(help: "Print JSON instead of a table.")
         var json = false
+
+        func validate() throws {
+            if explain, sort != .score { throw ValidationError("--explain shows the ranked order's score; drop --sort \(sort.rawValue).") }
+        }
 
         func run() throws {
             let catalog = try global.openCatalog()
             let entries: [FeedEntry]
             do {
-                entries = try catalog.feed(user: fan.name, window: try window.window(today: global.currentDate), markSeen: true)
+                entries = try catalog.feed(
+                    user: fan.name, window: try window.window(today: global.currentDate), markSeen: true, order: sort)
             } catch CatalogError.noHome(let user) {
                 throw UsageError(
                     "\(user) has no home set; run `\(fan.command("encore settings --home PLACE"))` (or track a city)")
@@ -153,7 +166,19 @@ extension Encore {
             guard !entries.isEmpty else { throw ReportedFailure() }
             Output.line(Output.table(entries.map { entry in
                 [entry.isNew ? "NEW" : ""] + Output.eventRow(entry.event) + [String(format: "%.1f km", entry.distanceKilometres)]
+                    + (explain ? [entry.score.map(Self.explanation) ?? ""] : [])
             }))
+        }
+
+        /// "6.10 = follow 3 + listening 1.20 + …  (you follow Mavi Vapur)": the parts, as
+        /// docs/discovery.md defines them.
+        static func explanation(_ score: FeedScore) -> String {
+            let parts = [
+                ("follow", score.follow), ("listening", score.listening), ("similar", score.similarity),
+                ("near", score.distance), ("soon", score.soon), ("popular", score.popularity),
+            ].filter { $0.1 > 0 }.map { "\($0.0) \(String(format: "%.2f", $0.1))" }
+            return String(format: "%.2f", score.total) + " = " + (parts.isEmpty ? "0" : parts.joined(separator: " + "))
+                + (score.because.map { "  (\($0))" } ?? "")
         }
     }
 }

@@ -122,6 +122,7 @@ extension Encore {
                 log.info("Resuming run #\(resuming), which did not finish: its finished pages are not fetched again.")
             }
             let tracked = try catalog.trackedArtistNames()
+            let similarSeeds = try catalog.followedArtistsForSimilarLists()
             let progress = RunProgress()
             // Stopped by the operator or a scheduler: the run is recorded as killed, with
             // the sources finished so far, before the process exits.
@@ -140,7 +141,14 @@ extension Encore {
             let sources = configuration.sources.map { source in
                 var source = source
                 let listed = Set(source.artists.map { $0.lowercased() })
-                source.artists += tracked.filter { !listed.contains($0.lowercased()) }
+                if source.listsSimilarArtists {
+                    source.artists += SimilarArtistTurns.artists(
+                        followed: similarSeeds, listBrainzIDsOnly: source.format == "listenbrainz-similar",
+                        cap: source.similarArtistsPerRun, today: global.currentDate
+                    ).filter { !listed.contains($0.lowercased()) }
+                } else {
+                    source.artists += tracked.filter { !listed.contains($0.lowercased()) }
+                }
                 return source
             }
             for source in sources where source.isPageSource {

@@ -6,35 +6,79 @@ import Listings
 
 extension TrackedKind: ExpressibleByArgument {}
 
+/// What `encore track` is given: something to follow, or listening exports to import.
+enum TrackTarget: String, ExpressibleByArgument, CaseIterable {
+    case artist, venue, city
+    case `import`
+
+    var kind: TrackedKind? { TrackedKind(rawValue: rawValue) }
+}
+
 extension Encore {
     struct Track: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Follow an artist, a venue or a city.",
+            abstract: "Follow an artist, a venue or a city, or the artists you listen to.",
             discussion: """
                 `encore track artist --from-file bands.txt` imports a list: one name per line, or a \
                 CSV file with an "artist" column. Names that match no catalog artist are reported \
                 (exit status 1); the others are tracked.
+
+                `encore track import FILE...` reads listening exports (Spotify YourLibrary.json, \
+                StreamingHistory_music_*.json and Streaming_History_Audio_*.json; Last.fm scrobble CSV \
+                and user.getTopArtists XML or JSON; ListenBrainz listens; an Apple Music Library.xml), \
+                told apart by content, and follows the artists listened to most (--top, default 100). \
+                A file that cannot be read changes nothing (exit status 2).
                 """)
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var fan: FanOptions
 
-        @Argument(help: "artist, venue or city.")
-        var kind: TrackedKind
+        @Argument(help: "artist, venue, city, or import (listening exports).")
+        var target: TrackTarget
 
-        @Argument(help: "The name (a place for cities, e.g. \"Columbus, OH\").")
-        var name: String?
+        @Argument(help: "The name (a place for cities, e.g. \"Columbus, OH\"); for import, the export files.")
+        var names: [String] = []
 
         @Option(name: .customLong("from-file"), help: ArgumentHelp("Import artist names from a file.", valueName: "file"))
         var file: String?
 
+        @Option(help: "import: follow the N artists listened to most.")
+        var top: Int = 100
+
+        @Option(name: .customLong("min-plays"), help: "import: only artists played at least N times (default 1).")
+        var minPlays: Int = 1
+
+        @Flag(name: .customLong("dry-run"), help: "import: show what would be followed, follow nothing.")
+        var dryRun = false
+
+        @Flag(help: "import: print JSON instead of a table.")
+        var json = false
+
+        var name: String? { names.first }
+        var kind: TrackedKind { target.kind ?? .artist }
+
         func validate() throws {
+            if target == .import {
+                if names.isEmpty { throw ValidationError("Give the export files: `encore track import FILE...`.") }
+                if file != nil { throw ValidationError("--from-file goes with `track artist`; `track import` takes the files as arguments.") }
+                if top < 1 { throw ValidationError("--top must be at least 1; got \(top).") }
+                if minPlays < 1 { throw ValidationError("--min-plays must be at least 1; got \(minPlays).") }
+                return
+            }
+            if top != 100 || minPlays != 1 || dryRun || json {
+                throw ValidationError("--top, --min-plays, --dry-run and --json go with `encore track import FILE...`.")
+            }
+            if names.count > 1 { throw ValidationError("Give one NAME (quote a name with spaces: \"Sala Apolo\").") }
             if (name == nil) == (file == nil) { throw ValidationError("Give a NAME or --from-file FILE (one of them).") }
             if file != nil, kind != .artist { throw ValidationError("--from-file imports artists only: `encore track artist --from-file FILE`.") }
         }
 
         func run() throws {
             let catalog = try global.openOrCreateCatalog()
+            if target == .import {
+                return try ListeningImport(files: names, top: top, minPlays: minPlays, dryRun: dryRun, json: json, fan: fan)
+                    .run(catalog: catalog)
+            }
             if let file { return try importArtists(from: file, into: catalog) }
             let item = try Tracking.resolve(kind, name!, in: catalog, today: global.currentDate)
             let added = try catalog.track(user: fan.name, item)
@@ -106,10 +150,16 @@ extension Encore {
         var json = false
 
         func run() throws {
-            let items = try global.openCatalog().tracked(user: fan.name)
+            let catalog = try global.openCatalog()
+            let items = try catalog.tracked(user: fan.name)
             if json { return try Output.json(items) }
-            if items.isEmpty { return Output.line("\(fan.name) tracks nothing yet; try `\(fan.command("encore track artist NAME"))`.") }
-            Output.line(Output.table(items.map { [$0.kind.rawValue, "#\($0.id)", $0.name] }))
+            // Followed from listening before any source listed them.
+            let waiting = try catalog.followedNamesNotInCatalog(user: fan.name)
+            if items.isEmpty && waiting.isEmpty {
+                return Output.line("\(fan.name) tracks nothing yet; try `\(fan.command("encore track artist NAME"))`.")
+            }
+            Output.line(Output.table(
+                items.map { [$0.kind.rawValue, "#\($0.id)", $0.name] } + waiting.map { ["artist", "(not in the catalog yet)", $0] }))
         }
     }
 }

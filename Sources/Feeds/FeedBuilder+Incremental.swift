@@ -171,7 +171,9 @@ extension FeedBuilder {
         for (id, slug) in slugs where state.slugs[id] != slug { renamed.insert(id) }
         for id in state.slugs.keys where slugs[id] == nil { renamed.insert(id) }
         owners.artists.formUnion(renamed)
-        for (owner, record) in state.lists where record.similar.contains(where: renamed.contains) { owners.render(owner) }
+        // …and how many shows each has coming: a changed artist's count may have changed.
+        let recounted = renamed.union(changes.artists)
+        for (owner, record) in state.lists where record.similar.contains(where: recounted.contains) { owners.render(owner) }
         let changedVenues = Set(changes.venues)
         let live = writer.outputDirectory.path
 

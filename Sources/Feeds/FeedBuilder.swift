@@ -302,7 +302,9 @@ public struct FeedBuilder: Sendable {
             var feeds: [(artist: ArtistSummary, slug: String, upcoming: EventList)] = []
             for outline in outlines {
                 guard let slug = slugs[outline.artist.id] else { continue }
-                let similar = outline.similar.map { ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id]) }
+                let similar = outline.similar.map {
+                    ArtistFeed.Similar(id: $0.id, name: $0.name, slug: slugs[$0.id], upcoming: outline.similarUpcoming[$0.id] ?? 0)
+                }
                 let pages = FeedPaging.pages(of: outline.upcoming.count, size: Self.pageSize, firstPath: "artists/\(slug).json")
                 feeds.append((outline.artist, slug, try eventList(outline.upcoming, rendered: rendered)))
                 try log.record(.artist(outline.artist.id), FeedListRecord(
@@ -388,6 +390,11 @@ public struct FeedBuilder: Sendable {
         batch.removeAll(keepingCapacity: true)
     }
 
+    /// Recommendations a fan's Atom feed announces, best first.
+    static let recommendationsAnnounced = 10
+    /// How far ahead a fan's Atom feed announces on-sale times.
+    static let onSaleDaysAnnounced = 14
+
     private func addUsers(to tree: inout some FeedSink) throws {
         for user in try source.fans() {
             let plans = try source.plans(user: user, past: false, today: today)
@@ -408,11 +415,18 @@ public struct FeedBuilder: Sendable {
             let changedPlans = plans.map(\.event).filter { $0.status != .scheduled || $0.unlistedSince != nil }
             var seen = Set<Int64>()
             let events = ((entries ?? []).map(\.event) + changedPlans).filter { seen.insert($0.id).inserted }
+            // Announced once each: shows recommended to the fan, tickets going on sale.
+            let midnight = UTCInstant(date: today, time: LocalTime(hour: 0, minute: 0)!, utcOffsetSeconds: 0)
+            let recommendations = entries == nil ? [] : (try? source.discover(
+                user: user, center: nil, radiusKilometres: nil, window: window, today: today, limit: Self.recommendationsAnnounced)) ?? []
+            let sales = (try? source.onSales(user: user, now: midnight, days: Self.onSaleDaysAnnounced, today: today)) ?? []
+            let (atomEntries, newest) = AtomFeed.userEntries(
+                events: events, recommendations: recommendations, sales: sales, user: user)
             try tree.add(
                 "users/\(user)/feed.atom",
-                atomFeed(
-                    of: .details(events), id: "user/\(user)", title: "Concerts for \(user)", path: "users/\(user)/feed.atom",
-                    page: "users/\(user)/\(entries == nil ? "plans" : "feed").html"))
+                AtomFeed.feed(
+                    id: "user/\(user)", title: "Concerts for \(user)", path: "users/\(user)/feed.atom",
+                    page: "users/\(user)/\(entries == nil ? "plans" : "feed").html", updated: newest ?? midnight, entries: atomEntries))
         }
     }
 

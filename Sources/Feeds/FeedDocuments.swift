@@ -118,15 +118,18 @@ struct ArtistFeed: SiteDocument {
         let name: String
         /// Nil when the similar artist has no page (no recent or upcoming events).
         let slug: String?
+        /// Its upcoming shows: the page lists those that have some.
+        var upcoming = 0
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
             try container.encode(name, forKey: .name)
             try container.encode(slug, forKey: .slug)
+            try container.encode(upcoming, forKey: .upcoming)
         }
 
-        enum CodingKeys: String, CodingKey { case id, name, slug }
+        enum CodingKeys: String, CodingKey { case id, name, slug, upcoming }
     }
 
     let artist: ArtistSummary

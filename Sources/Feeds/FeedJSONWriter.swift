@@ -391,6 +391,8 @@ extension ArtistFeed: FeedJSONWritable {
             json.string(similar.name)
             json.key("slug")
             json.string(similar.slug)
+            json.key("upcoming")
+            json.integer(Int64(similar.upcoming))
             json.closeObject()
         }
         json.key("slug")

@@ -45,6 +45,12 @@ public protocol FeedSource: Sendable {
     func artistAddresses(for names: [(id: Int64, name: String)]) throws -> [Int64: String]
     /// Addresses of bands that merged into others, which keep a page saying where they went.
     func movedArtistAddresses() throws -> [MovedArtistAddress]
+    /// Shows recommended to the fan (`encore discover`), best first.
+    func discover(
+        user: String, center: Coordinate?, radiusKilometres: Double?, window: DateWindow, today: LocalDate, limit: Int?
+    ) throws -> [Recommendation]
+    /// Tickets going on sale for the fan (`encore onsale`), soonest first.
+    func onSales(user: String, now: UTCInstant, days: Int, today: LocalDate) throws -> [OnSaleEntry]
 }
 
 extension FeedSource {
@@ -56,4 +62,11 @@ extension FeedSource {
 
     /// Sources that keep no addresses move none.
     public func movedArtistAddresses() throws -> [MovedArtistAddress] { [] }
+
+    /// Sources without fans' listening recommend nothing.
+    public func discover(
+        user: String, center: Coordinate?, radiusKilometres: Double?, window: DateWindow, today: LocalDate, limit: Int?
+    ) throws -> [Recommendation] { [] }
+
+    public func onSales(user: String, now: UTCInstant, days: Int, today: LocalDate) throws -> [OnSaleEntry] { [] }
 }

@@ -114,9 +114,12 @@ extension ArtistFeed {
             "Upcoming (\(paging.total))",
             SiteHTML.entries(upcoming.htmlEntries, byDay: false, empty: "No upcoming shows listed.") + SiteHTML.pager(paging))
         if recentPast.count > 0 { html += SiteHTML.section("Recent shows", SiteHTML.entries(recentPast.htmlEntries, byDay: false)) }
-        if !similar.isEmpty {
-            html += SiteHTML.section("Similar artists", "<ul class=similar>" + similar.map { artist in
+        // Similar artists worth a look now: those with upcoming shows.
+        let playing = similar.filter { $0.upcoming > 0 }
+        if !playing.isEmpty {
+            html += SiteHTML.section("Similar artists playing soon", "<ul class=similar>" + playing.map { artist in
                 "<li>" + (artist.slug.map { SiteHTML.linkHTML("artists/\($0).html", artist.name) } ?? Markup.escape(artist.name, quotes: false))
+                    + " (\(artist.upcoming) upcoming)"
             }.joined() + "</ul>")
         }
         return SiteHTML.page(

@@ -12,6 +12,9 @@ public struct IngesterRegistry: Sendable {
     public static let standard = IngesterRegistry([
         SongkickJSONIngester(),
         SongkickXMLIngester(),
+        // Before Last.fm's event formats: a getSimilar response is an <lfm> page too.
+        LastFMSimilarIngester(),
+        ListenBrainzSimilarIngester(),
         LastFMXMLIngester(),
         LastFMJSONIngester(),
         BandsintownIngester(),

@@ -344,13 +344,11 @@ struct JSONReader {
             }
             let escape = position + 1 < range.upperBound ? bytes[position + 1] : 0
             position += 2
+            if let unescaped = JSONEscape.byte(escaping: escape) {
+                utf8.append(unescaped)
+                continue
+            }
             switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
-            case UInt8(ascii: "b"): utf8.append(0x08)
-            case UInt8(ascii: "f"): utf8.append(0x0C)
-            case UInt8(ascii: "n"): utf8.append(0x0A)
-            case UInt8(ascii: "r"): utf8.append(0x0D)
-            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try hex(at: position, before: range.upperBound)
                 position += 4

@@ -129,12 +129,17 @@ public struct ArtistPageOutline: Sendable, Hashable {
     public var upcoming: [Int64]
     /// Events before today (and on or after the `pastSince` asked for).
     public var past: [Int64]
+    /// How many upcoming shows each similar artist has (absent: none).
+    public var similarUpcoming: [Int64: Int]
 
-    public init(artist: ArtistSummary, similar: [ArtistReference], upcoming: [Int64], past: [Int64]) {
+    public init(
+        artist: ArtistSummary, similar: [ArtistReference], upcoming: [Int64], past: [Int64], similarUpcoming: [Int64: Int] = [:]
+    ) {
         self.artist = artist
         self.similar = similar
         self.upcoming = upcoming
         self.past = past
+        self.similarUpcoming = similarUpcoming
     }
 }
 

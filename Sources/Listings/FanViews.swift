@@ -118,15 +118,18 @@ public struct FeedEntry: Sendable, Hashable, Encodable {
     public var distanceKilometres: Double
     /// True when it was not in her feed the last time she looked.
     public var isNew: Bool
+    /// The ranked feed's score and its parts; nil in date or distance order.
+    public var score: FeedScore?
 
-    public init(event: EventDetail, distanceKilometres: Double, isNew: Bool) {
+    public init(event: EventDetail, distanceKilometres: Double, isNew: Bool, score: FeedScore? = nil) {
         self.event = event
         self.distanceKilometres = distanceKilometres
         self.isNew = isNew
+        self.score = score
     }
 
     enum CodingKeys: String, CodingKey {
-        case event
+        case event, score
         case distanceKilometres = "distance_km", isNew = "new"
     }
 
@@ -135,5 +138,6 @@ public struct FeedEntry: Sendable, Hashable, Encodable {
         try container.encode(event, forKey: .event)
         try container.encode((distanceKilometres * 1000).rounded() / 1000, forKey: .distanceKilometres)
         try container.encode(isNew, forKey: .isNew)
+        try container.encodeIfPresent(score, forKey: .score)
     }
 }

@@ -236,11 +236,17 @@ public struct SimilarArtistsListing: Sendable, Hashable {
     /// How many ranks from ``firstRank`` on the listing replaces (a page's size); nil: all
     /// of them (the whole list, or its last page).
     public var ranksReplaced: Int?
+    /// How alike each artist is, 0 to 1, where the source says (Last.fm's `match`,
+    /// ListenBrainz's score over its list's best); nil for ranks alone (Songkick).
+    public var scores: [Double]?
 
-    public init(artistSourceID: String, similar: [ArtistListing], firstRank: Int = 1, ranksReplaced: Int? = nil) {
+    public init(
+        artistSourceID: String, similar: [ArtistListing], firstRank: Int = 1, ranksReplaced: Int? = nil, scores: [Double]? = nil
+    ) {
         self.artistSourceID = artistSourceID
         self.similar = similar
         self.firstRank = firstRank
         self.ranksReplaced = ranksReplaced
+        self.scores = scores
     }
 }

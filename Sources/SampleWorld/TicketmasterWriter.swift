@@ -247,6 +247,9 @@ public struct TicketmasterWriter: Sendable {
             appendDates(
                 record.date, minutes: record.minutes, offset: offset, end: record.end, zone: zoneNames[event.cityIndex],
                 status: listing.status(in: .ticketmaster), offsale: rng.chance(0.1), to: &json)
+            appendSales(
+                event.id, date: record.date, offset: offset ?? event.utcOffsetSeconds ?? 0,
+                headliner: sources.artistName(headliner, in: .ticketmaster), to: &json)
             json.raw(",\"classifications\":")
             json.raw(genreJSON[sources.artists[headliner].genre] ?? genreJSON["rock"]!)
             if !rng.chance(0.08) {
@@ -342,6 +345,26 @@ public struct TicketmasterWriter: Sendable {
             }
             json.raw("\"},\"spanMultipleDays\":")
             json.raw(end.map { $0 > date } == true ? "true}" : "false}")
+        }
+
+        /// Ticketmaster's `sales`: the public on-sale at 10:00 local, 14 to 90 days before
+        /// the show, and for every third show a fan presale two days earlier. From the
+        /// event's id, not the random stream, so the rest of the file stays as it was.
+        private func appendSales(_ id: Int, date: SampleDate, offset: Int, headliner: String, to json: inout JSONBuffer) {
+            let onSale = date.adding(days: -(14 + id % 77))
+            json.raw(",\"sales\":{\"public\":{\"startDateTime\":\"")
+            json.utcInstant(onSale, minutes: 600, offsetSeconds: offset)
+            json.raw("\",\"startTBD\":false}")
+            if id % 3 == 0 {
+                json.raw(",\"presales\":[{\"startDateTime\":\"")
+                json.utcInstant(onSale.adding(days: -2), minutes: 600, offsetSeconds: offset)
+                json.raw("\",\"endDateTime\":\"")
+                json.utcInstant(onSale.adding(days: -1), minutes: 1320, offsetSeconds: offset)
+                json.raw("\",\"name\":")
+                json.string(headliner + " Fan Presale")
+                json.raw("}]")
+            }
+            json.raw("}")
         }
 
         private func appendPrices(_ country: SampleCountry, min: Double, max: Double, to json: inout JSONBuffer) {

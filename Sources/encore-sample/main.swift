@@ -7,7 +7,7 @@ import SampleWorld
 
 let usage = """
     usage: encore-sample [--events N] [--seed S] [--start YYYY-MM-DD] [--days D] [--per-page P]
-                         [--formats F,F,...] [--variations] [--out DIR] [--serve PORT]
+                         [--formats F,F,...] [--variations] [--similar] [--out DIR] [--serve PORT]
            encore-sample --scene N
       --events N          events to generate (default 1000)
       --seed S            random seed, an unsigned 64-bit integer (default 2026)
@@ -22,6 +22,8 @@ let usage = """
                           named rooms nearby); Ticketmaster lists them its way (sponsors' names,
                           tour titles, packages, parking passes, per-day festival tickets);
                           labels.tsv then names each record's variations
+      --similar           also write similar-artist lists of the most popular artists in
+                          ListenBrainz's and Last.fm's shapes (DIR/similar/listenbrainz, DIR/similar/lastfm)
       --out DIR           output directory (default Fixtures/sample)
       --serve PORT        then serve the Songkick, Last.fm and SeatGeek pages written over HTTP on
                           127.0.0.1:PORT with those APIs' URLs and paging (key: "sample-key"),
@@ -53,6 +55,7 @@ var formats: Set<SampleFormat> = [.songkickJSON]
 var servePort: UInt16?
 var sceneHosts: Int?
 var arguments = CommandLine.arguments.dropFirst()
+var writesSimilarArtists = false
 while let flag = arguments.popFirst() {
     if flag == "-h" || flag == "--help" {
         print(usage)
@@ -60,6 +63,10 @@ while let flag = arguments.popFirst() {
     }
     if flag == "--variations" {
         configuration.realisticVariations = true
+        continue
+    }
+    if flag == "--similar" {
+        writesSimilarArtists = true
         continue
     }
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
@@ -131,6 +138,12 @@ do {
         let start = clock.now
         let summary = try world.write(format, to: directory)
         report(format.rawValue, summary, clock.now - start)
+        total = total + summary
+    }
+    if writesSimilarArtists {
+        let start = clock.now
+        let summary = try SimilarArtistsWriter(world: world).write(to: directory)
+        report("similar", summary, clock.now - start, records: "lists")
         total = total + summary
     }
     if formats.contains(where: { $0.source != "songkick" }) {

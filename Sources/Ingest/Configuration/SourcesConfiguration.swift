@@ -66,6 +66,12 @@ public struct SourcesConfiguration: Sendable, Equatable {
         public var contact: String?
         /// Kinds of non-concerts this source's listings keep (`keep`).
         public var keep: Set<NonConcertKind> = []
+        /// For similar-artist sources: how many followed artists a run asks about
+        /// (`similar_artists_per_run`), taking turns from day to day.
+        public var similarArtistsPerRun = SourcesConfiguration.defaultSimilarArtistsPerRun
+
+        /// Whether the source lists similar artists only (ListenBrainz, Last.fm getSimilar).
+        public var listsSimilarArtists: Bool { format == "listenbrainz-similar" || format == "lastfm-similar" }
 
         /// Where the source's events are when their addresses leave it open (`country`,
         /// `place`, `time_zone`).
@@ -89,6 +95,8 @@ public struct SourcesConfiguration: Sendable, Equatable {
 
     /// Pages a page source fetches per run unless `max_pages` says otherwise.
     public static let defaultMaxPages = 100
+    /// Followed artists a similar-artist source is asked about per run by default.
+    public static let defaultSimilarArtistsPerRun = 50
 
     public var sources: [Source]
 
@@ -114,7 +122,7 @@ public struct SourcesConfiguration: Sendable, Equatable {
         let known: Set<String> = [
             "name", "format", "base_url", "api_key_env", "metro_areas", "artists", "venues", "requests_per_second",
             "page_size", "max_pages", "from", "to", "urls", "follow", "contact", "keep", "country", "place", "time_zone",
-            "urls_file", "sitemaps", "sitemap", "connections_per_host",
+            "urls_file", "sitemaps", "sitemap", "connections_per_host", "similar_artists_per_run",
         ]
         let rootReader = TableReader(table: document.root)
         if let limit = try rootReader.integer("max_connections") {
@@ -209,6 +217,17 @@ public struct SourcesConfiguration: Sendable, Equatable {
                 from: try reader.optionalString("from"), to: try reader.optionalString("to"), line: table.line)
             source.keep = keep
             source.placeHint = placeHint
+            if let cap = try reader.integer("similar_artists_per_run") {
+                guard source.listsSimilarArtists else {
+                    throw ConfigurationError(
+                        line: table.entries["similar_artists_per_run"]!.line,
+                        message: "similar_artists_per_run goes with the similar-artist formats (listenbrainz-similar, lastfm-similar)")
+                }
+                guard cap >= 0 else {
+                    throw ConfigurationError(line: table.entries["similar_artists_per_run"]!.line, message: "similar_artists_per_run must be 0 or more")
+                }
+                source.similarArtistsPerRun = cap
+            }
             sources.append(source)
         }
         guard !sources.isEmpty else {

@@ -218,6 +218,12 @@ struct TicketmasterNormalizer {
         if offers.isEmpty, url != nil || onSale != nil {
             offers = [OfferListing(url: url, status: ticketStatus, onSale: onSale)]
         }
+        // Presales are offers of their own: `encore onsale` lists their times too.
+        for (index, presale) in (event.sales?.presales ?? []).enumerated() {
+            guard let start = values.onSale(presale.startDateTime, at: path("sales.presales[\(index)].startDateTime"), warnings: &page.warnings)
+            else { continue }
+            offers.append(OfferListing(url: url, status: "presale: " + (ListingValues.clean(presale.name) ?? "presale"), onSale: start))
+        }
 
         let labels = (event.classifications ?? []).flatMap { [$0.genre?.name, $0.subGenre?.name, $0.type?.name, $0.subType?.name] }
         let festival = labels.contains { $0?.localizedCaseInsensitiveContains("festival") == true }

@@ -127,10 +127,13 @@ enum TicketmasterJSON {
 
     struct Sales: Decodable {
         let `public`: SalesWindow?
+        let presales: [SalesWindow]?
     }
 
     struct SalesWindow: Decodable {
         let startDateTime: String?
+        /// A presale's name ("Artist Fan Presale").
+        let name: String?
     }
 
     struct EventEmbedded: Decodable {
