@@ -36,8 +36,11 @@ for name in sorted(os.listdir(folder)):
     if left == 0: break
     path = os.path.join(folder, name)
     page = json.load(open(path))
-    for event in page.get("resultsPage", {}).get("results", {}).get("event", []):
+    results = page.get("resultsPage", {}).get("results", {}) if isinstance(page, dict) else {}
+    events = results.get("event", []) if isinstance(results, dict) else []
+    for event in [events] if isinstance(events, dict) else events:
         if left == 0: break
+        if not isinstance(event.get("start"), dict) or not event["start"].get("date"): continue
         day = datetime.date.fromisoformat(event["start"]["date"]) + datetime.timedelta(days=1)
         event["start"]["date"] = day.isoformat()
         event["start"]["datetime"] = None
