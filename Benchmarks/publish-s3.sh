@@ -32,9 +32,9 @@ python3 - "$work/world/songkick-json" "$events" <<'PY'
 import datetime, json, os, sys
 folder, events = sys.argv[1], int(sys.argv[2])
 left = events // 100
-for name in sorted(os.listdir(folder)):
+paths = sorted(os.path.join(root, name) for root, _, names in os.walk(folder) for name in names if name.endswith(".json"))
+for path in paths:
     if left == 0: break
-    path = os.path.join(folder, name)
     page = json.load(open(path))
     results = page.get("resultsPage", {}).get("results", {}) if isinstance(page, dict) else {}
     events = results.get("event", []) if isinstance(results, dict) else []

@@ -23,7 +23,9 @@ struct LocalHTTPServerTests {
             #expect(answer.status == 200 && answer.body == "/page-\(page)")
         }
         #expect(server.requests.count == 5)
-        #expect(server.connectionsAccepted == 1)
+        // The server keeps each connection open; Linux's URLSession opens another now and
+        // then on a loaded machine, but a server closing them would need five.
+        #expect(server.connectionsAccepted <= 2, "\(server.connectionsAccepted) connections for 5 requests")
     }
 
     /// Asked with the crawler's transport (Linux's URLSession spins while it waits, and
