@@ -130,13 +130,13 @@ struct DiscoveryEndToEndTests {
     @Test func theFansAtomFeedAnnouncesRecommendationsAndSalesOnceWithStableIDs() throws {
         let world = try Self.world()
         let out = world.scratch.directory.appendingPathComponent("feeds")
-        let build = try world.scratch.encore(["build", "--out", out.path])
+        let build = try world.scratch.encore(["build", "--out", out.path, "--publish-fans"])
         #expect(build.status == 0, "\(build.stderr)")
         let atom = try String(contentsOf: out.appendingPathComponent("users/fan/feed.atom"), encoding: .utf8)
         #expect(atom.contains(":user/fan/recommendation/"))
         let ids = atom.components(separatedBy: "<id>").dropFirst().map { $0.components(separatedBy: "</id>")[0] }
         #expect(Set(ids).count == ids.count, "each announced once")
-        let again = try world.scratch.encore(["build", "--out", out.path, "--full"])
+        let again = try world.scratch.encore(["build", "--out", out.path, "--full", "--publish-fans"])
         #expect(again.status == 0)
         #expect(try String(contentsOf: out.appendingPathComponent("users/fan/feed.atom"), encoding: .utf8) == atom)
         // Band pages list similar artists with their upcoming shows.
